@@ -1,0 +1,63 @@
+# Two commands for a newcomer: `make run` starts the app, `make test` runs the checks.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock
+
+.PHONY: run test lint format bench install install-test browser lock clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml requirements.lock
+	$(PIP) -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(PIP) -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	exec $(BIN)/uvicorn squarescores.asgi:application --host $(HOST) --port $(PORT) \
+		--no-access-log --ws-per-message-deflate false
+
+# Debian's chromium for the real-browser tests; never a browser download.
+browser:
+	@command -v chromium >/dev/null || { \
+		echo "Installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq chromium >/dev/null; }
+
+lint: install-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install-test
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+# The whole suite on SQLite; then, when TEST_DATABASE_URL is set, every database
+# test again on that PostgreSQL.
+test: lint browser
+	$(BIN)/python -m pytest
+	@if [ -n "$$TEST_DATABASE_URL" ]; then \
+		echo "== database tests on PostgreSQL ($$TEST_DATABASE_URL)"; \
+		DATABASE_URL="$$TEST_DATABASE_URL" $(BIN)/python -m pytest -m "django_db and not browser"; \
+	fi
+
+bench: install-test
+	$(BIN)/python -m bench
+
+# Re-pin after changing pyproject.toml's dependencies.
+lock: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip freeze --exclude-editable > requirements.lock
+
+clean:
+	rm -rf $(VENV) var/test.sqlite3* .pytest_cache

@@ -1,0 +1,35 @@
+"""After-commit news of a change, for the live layer.
+
+The database is the truth; a broadcast only tells the match's group that a new
+version exists and what changed in it. Channel layers deliver at most once, so each
+message carries the version and clients resync on a gap.
+"""
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+
+def group_name(match_id):
+    return f"match.{match_id}"
+
+
+def announce(match_id, version, kind, change):
+    """Publish ``change`` once the surrounding transaction commits."""
+    transaction.on_commit(lambda: publish(match_id, version, kind, change))
+
+
+def publish(match_id, version, kind, change):
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "match.change", "version": version, "kind": kind, **change}
+    try:
+        async_to_sync(layer.group_send)(group_name(match_id), message)
+    except Exception:
+        # The change is committed; phones catch up from the next push or a resync.
+        logger.exception("Broadcast of match %s version %s failed", match_id, version)

@@ -1,0 +1,118 @@
+"""Typed refusals raised by the write actions.
+
+Each one carries a machine code, a sentence a person can read, and the HTTP status
+the edges answer with, so a form, the API and a socket refuse alike.
+"""
+
+
+class Refusal(Exception):
+    code = "refused"
+    status = 400
+    message = "That change was refused."
+
+    def __init__(self, message=None, *, version=None):
+        self.message = message or self.message
+        self.version = version
+        super().__init__(self.message)
+
+    def as_dict(self):
+        data = {"code": self.code, "detail": self.message}
+        if self.version is not None:
+            data["version"] = self.version
+        return data
+
+
+class NotAMember(Refusal):
+    code = "not_member"
+    status = 403
+    message = "Join this match first."
+
+
+class NotTheHost(Refusal):
+    code = "not_host"
+    status = 403
+    message = "Only the host can do that."
+
+
+class MatchNotFound(Refusal):
+    code = "match_not_found"
+    status = 404
+    message = "There is no such match."
+
+
+class SeatNotInMatch(Refusal):
+    code = "seat_not_found"
+    status = 404
+    message = "That seat is not in this match."
+
+
+class RoundNotFound(Refusal):
+    code = "round_not_found"
+    status = 404
+    message = "This match has no such round."
+
+
+class RoundClosed(Refusal):
+    code = "round_closed"
+    status = 409
+    message = "That round is already closed."
+
+
+class MatchEnded(Refusal):
+    code = "match_ended"
+    status = 409
+    message = "This match has ended."
+
+
+class SeatTaken(Refusal):
+    code = "seat_taken"
+    status = 409
+    message = "Somebody has already claimed that seat."
+
+
+class AlreadySeated(Refusal):
+    code = "already_seated"
+    status = 409
+    message = "You already have a seat in this match."
+
+
+class BadValue(Refusal):
+    code = "bad_value"
+    status = 400
+    message = "That value is not allowed here."
+
+
+class NoChange(Refusal):
+    code = "no_change"
+    status = 400
+    message = "That is already what the sheet says."
+
+
+class NameTaken(Refusal):
+    code = "name_taken"
+    status = 400
+    message = "Another seat already has that name."
+
+
+class SeatCountOutOfRange(Refusal):
+    code = "seat_count"
+    status = 400
+    message = "That is not an allowed number of seats for this game."
+
+
+class UnknownOption(Refusal):
+    code = "unknown_option"
+    status = 400
+    message = "That option is not one this game offers."
+
+
+class UnknownGame(Refusal):
+    code = "unknown_game"
+    status = 404
+    message = "There is no such game."
+
+
+class NotSupported(Refusal):
+    code = "not_supported"
+    status = 400
+    message = "This game does not record rounds that way."

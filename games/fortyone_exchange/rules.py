@@ -1,0 +1,69 @@
+"""41 Exchange: one winner per round, no running total."""
+
+from games.errors import BadValue, NoChange
+from games.rules import DRAW, OPEN, WON, Option, Outcome, RuleModule
+
+
+class FortyOneExchange(RuleModule):
+    key = "fortyone_exchange"
+    name = "41 Exchange"
+    summary = (
+        "Four cards each, four face up in the pool: swap until someone ends the "
+        "round. Best single-suit total wins."
+    )
+    min_seats = 2
+    max_seats = 10
+    rules_template = "fortyone_exchange/rules.html"
+    options = (
+        Option(
+            key="no_pool_clearing",
+            label="Play without clearing the pool",
+            default=False,
+            help="Turns may only swap one card, swap all four, or end the round.",
+        ),
+        Option(
+            key="instant_41",
+            label="41 wins on the spot",
+            default=False,
+            help="Whoever holds 41 wins at once, without waiting for their turn.",
+        ),
+        Option(
+            key="dry_stock",
+            label="When the stock runs dry",
+            default="shuffled",
+            choices=(
+                ("shuffled", "turn the discards over shuffled"),
+                ("unshuffled", "turn the discards over as they lie"),
+            ),
+            help="The discards become the new stock.",
+        ),
+    )
+
+    def tap(self, seats, round, seat_id):
+        return self._won_by(seats, seat_id)
+
+    def mark(self, seats, round, seat_id, value):
+        """A cell is 1 for the round's winner and 0 for everyone else.
+
+        Marking a seat 1 makes it the winner; marking the winner 0 makes the round a
+        draw. The open round can only be closed with a winner: a draw of the open
+        round is End match.
+        """
+        if value not in (0, 1):
+            raise BadValue("In 41 Exchange a cell is 1 for the winner, 0 otherwise.")
+        if value == 1:
+            if round.status == WON and round.winner == seat_id:
+                raise NoChange("That seat already won this round.")
+            return self._won_by(seats, seat_id)
+        if round.status == OPEN:
+            raise BadValue(
+                "Mark the winner of the open round with 1; End match banks it as "
+                "a draw."
+            )
+        if round.winner != seat_id:
+            raise NoChange("That seat did not win this round.")
+        return Outcome(status=DRAW, cells=dict.fromkeys(round.cells, 0))
+
+    def _won_by(self, seats, seat_id):
+        cells = {seat.id: int(seat.id == seat_id) for seat in seats}
+        return Outcome(status=WON, winner=seat_id, cells=cells)

@@ -1,0 +1,213 @@
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.urls import reverse
+
+from .rules import registry
+
+# Six characters that cannot be misread aloud or on a small screen: no 0/O, 1/I/L.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+def new_join_code():
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        LIVE = "live"
+        ENDED = "ended"
+
+    game = models.CharField(max_length=40, help_text="The rule module's key.")
+    options = models.JSONField(default=dict, blank=True)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.PROTECT, related_name="hosted_matches"
+    )
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="matches"
+    )
+    status = models.CharField(max_length=5, choices=Status, default=Status.LIVE)
+    version = models.PositiveIntegerField(default=0)
+    code = models.CharField(max_length=CODE_LENGTH, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "matches"
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["live", "ended"]), name="match_status_known"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.code} ({self.game})"
+
+    @property
+    def rules(self):
+        return registry.get(self.game)
+
+    @property
+    def is_live(self):
+        return self.status == self.Status.LIVE
+
+    def get_absolute_url(self):
+        return reverse("match", args=[self.pk])
+
+
+class Membership(models.Model):
+    match = models.ForeignKey(Match, models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships"
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="member_once"),
+        ]
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, models.CASCADE, related_name="seats")
+    name = models.CharField(max_length=40)
+    position = models.PositiveSmallIntegerField()
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    # The first round this seat plays: a latecomer has no value in earlier rounds.
+    first_round = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "position"], name="seat_position_unique"
+            ),
+            models.UniqueConstraint("match", Lower("name"), name="seat_name_unique_ci"),
+            models.UniqueConstraint(
+                fields=["match", "claimed_by"],
+                condition=Q(claimed_by__isnull=False),
+                name="one_seat_per_member",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open"
+        WON = "won"
+        DRAW = "draw"
+
+    match = models.ForeignKey(Match, models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=4, choices=Status, default=Status.OPEN)
+    winner = models.ForeignKey(
+        Seat, models.PROTECT, null=True, blank=True, related_name="rounds_won"
+    )
+    opened_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number"], name="round_number_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=Q(status="open"),
+                name="one_open_round_per_match",
+            ),
+            models.CheckConstraint(
+                condition=Q(status="won", winner__isnull=False)
+                | Q(~Q(status="won"), winner__isnull=True),
+                name="round_winner_iff_won",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_from_one"),
+        ]
+
+    def __str__(self):
+        return f"round {self.number}"
+
+
+class Cell(models.Model):
+    round = models.ForeignKey(Round, models.CASCADE, related_name="cells")
+    seat = models.ForeignKey(Seat, models.CASCADE, related_name="cells")
+    value = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seat"], name="cell_once"),
+            models.CheckConstraint(condition=Q(value__gte=0), name="cell_not_negative"),
+        ]
+
+
+class Event(models.Model):
+    """One line of a match's append-only log: who changed what, from what to what.
+
+    Every change raises the match version by one and writes exactly one event with
+    that version, so ``(match, version)`` is unique and the log has no gaps.
+    """
+
+    class Kind(models.TextChoices):
+        STARTED = "match_started"
+        JOINED = "member_joined"
+        SEAT_ADDED = "seat_added"
+        SEAT_RENAMED = "seat_renamed"
+        CLAIM_RELEASED = "claim_released"
+        ROUND_WON = "round_won"
+        CELL_MARKED = "cell_marked"
+        ROUND_CORRECTED = "round_corrected"
+        MATCH_ENDED = "match_ended"
+        HOST_HANDED = "host_handed"
+
+    match = models.ForeignKey(Match, models.CASCADE, related_name="events")
+    version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+
+    class Meta:
+        ordering = ["version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "version"], name="event_version_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["match", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="idempotency_key_once_per_match",
+            ),
+        ]
+
+    def __str__(self):
+        return f"v{self.version} {self.kind}"

@@ -1,0 +1,60 @@
+"""The cast: alice hosts, bob is a member, charlie is an outsider."""
+
+import os
+
+import pytest
+from django.db import connection
+
+from games import actions
+from squarescores.accounts.models import User
+
+SEATS = ["Alice", "Ben", "Cara", "Dev"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _database_is_the_one_asked_for(django_db_setup, django_db_blocker):
+    """A PostgreSQL run must really run on PostgreSQL, never fall back quietly."""
+    if os.getenv("DATABASE_URL", "").startswith("postgres"):
+        with django_db_blocker.unblock():
+            assert connection.vendor == "postgresql"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # The real hasher is slow on purpose; the tests check roles, not hashing.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def make_user(username, display_name):
+    return User.objects.create_user(
+        username, password="correct horse battery", display_name=display_name
+    )
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice", "Alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob", "Ben")
+
+
+@pytest.fixture
+def charlie(db):
+    return make_user("charlie", "Charlie")
+
+
+@pytest.fixture
+def match(alice, bob):
+    """A live 4-seat 41 Exchange match: alice hosts in seat Alice, bob sits as Ben."""
+    result = actions.start_match(alice, "fortyone_exchange", SEATS, host_seat=0)
+    ben = result.match.seats.get(name="Ben")
+    actions.join_match(bob, result.match.code, seat_id=ben.pk)
+    result.match.refresh_from_db()
+    return result.match
+
+
+def seat(match, name):
+    return match.seats.get(name=name)

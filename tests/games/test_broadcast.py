@@ -1,0 +1,78 @@
+"""Every committed change is announced to the match's group, once, after commit."""
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import channel_layers, get_channel_layer
+
+from games import actions, errors
+from games.broadcast import group_name
+from tests.services import REDIS_URL, needs_redis
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def fresh_layers():
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+async def listen(match_id):
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(group_name(match_id), channel)
+    return layer, channel
+
+
+async def tap_and_receive(match, bob):
+    ben = await database_sync_to_async(lambda: match.seats.get(name="Ben").pk)()
+    layer, channel = await listen(match.pk)
+
+    result = await database_sync_to_async(actions.tap_winner)(bob, match.pk, 1, ben)
+
+    message = await asyncio.wait_for(layer.receive(channel), timeout=5)
+    return result, message, ben
+
+
+async def test_a_tap_is_announced_with_its_version_and_both_rounds(
+    match, bob, fresh_layers
+):
+    result, message, ben = await tap_and_receive(match, bob)
+
+    assert message["type"] == "match.change"
+    assert message["version"] == result.version
+    assert message["kind"] == "round_won"
+    assert [(r["number"], r["status"]) for r in message["rounds"]] == [
+        (1, "won"),
+        (2, "open"),
+    ]
+    assert message["rounds"][0]["winner"] == ben
+
+
+async def test_a_refused_change_is_not_announced(match, charlie, fresh_layers):
+    layer, channel = await listen(match.pk)
+    ben = await database_sync_to_async(lambda: match.seats.get(name="Ben").pk)()
+
+    with pytest.raises(errors.NotAMember):
+        await database_sync_to_async(actions.tap_winner)(charlie, match.pk, 1, ben)
+
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(layer.receive(channel), timeout=0.3)
+
+
+@needs_redis
+async def test_a_tap_is_announced_over_redis(match, bob, settings, fresh_layers):
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+
+    result, message, _ = await tap_and_receive(match, bob)
+
+    assert message["version"] == result.version
+    await get_channel_layer().flush()

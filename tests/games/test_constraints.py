@@ -1,0 +1,52 @@
+"""The database itself refuses what the actions never write."""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from games.models import Cell, Event, Round
+
+pytestmark = pytest.mark.django_db
+
+
+def refused(create):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        create()
+
+
+def test_a_match_has_at_most_one_open_round(match):
+    refused(lambda: Round.objects.create(match=match, number=2))
+
+
+def test_round_numbers_are_unique_per_match(match):
+    Round.objects.filter(match=match).update(status="draw")
+    refused(lambda: Round.objects.create(match=match, number=1, status="draw"))
+
+
+def test_a_won_round_has_a_winner(match):
+    refused(lambda: Round.objects.filter(match=match).update(status="won"))
+
+
+def test_a_seat_has_one_cell_per_round(match):
+    round = match.rounds.get()
+    ben = match.seats.get(name="Ben")
+    Cell.objects.create(round=round, seat=ben, value=0)
+    refused(lambda: Cell.objects.create(round=round, seat=ben, value=1))
+
+
+def test_a_cell_is_never_negative(match):
+    round = match.rounds.get()
+    ben = match.seats.get(name="Ben")
+    refused(lambda: Cell.objects.create(round=round, seat=ben, value=-1))
+
+
+def test_an_idempotency_key_is_used_once_per_match(match):
+    Event.objects.create(match=match, version=50, kind="round_won", idempotency_key="k")
+    refused(
+        lambda: Event.objects.create(
+            match=match, version=51, kind="round_won", idempotency_key="k"
+        )
+    )
+
+
+def test_an_event_version_is_unique_per_match(match):
+    refused(lambda: Event.objects.create(match=match, version=1, kind="round_won"))

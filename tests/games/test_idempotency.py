@@ -1,0 +1,46 @@
+import pytest
+
+from games import actions
+from games.models import Event, Match, Round
+from tests.conftest import SEATS, seat
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_same_key_twice_applies_a_tap_once(match, bob):
+    ben = seat(match, "Ben").pk
+
+    first = actions.tap_winner(bob, match.pk, 1, ben, key="tap-7f3a")
+    again = actions.tap_winner(bob, match.pk, 1, ben, key="tap-7f3a")
+
+    assert not first.replayed
+    assert again.replayed
+    assert again.event.pk == first.event.pk
+    assert again.version == first.version
+    assert Round.objects.filter(match=match).count() == 2
+    assert Match.objects.get(pk=match.pk).version == first.version
+
+
+def test_a_replayed_end_match_answers_as_the_first_did(match, bob):
+    first = actions.end_match(bob, match.pk, key="end-1")
+    again = actions.end_match(bob, match.pk, key="end-1")
+
+    assert again.replayed
+    assert again.event.pk == first.event.pk
+    assert Event.objects.filter(match=match, kind="match_ended").count() == 1
+
+
+def test_a_new_key_is_a_new_change(match, bob):
+    actions.tap_winner(bob, match.pk, 1, seat(match, "Ben").pk, key="a")
+    actions.tap_winner(bob, match.pk, 2, seat(match, "Ben").pk, key="b")
+
+    assert Round.objects.filter(match=match, status="won").count() == 2
+
+
+def test_the_same_key_starts_one_match(alice):
+    first = actions.start_match(alice, "fortyone_exchange", SEATS, key="start-1")
+    again = actions.start_match(alice, "fortyone_exchange", SEATS, key="start-1")
+
+    assert again.replayed
+    assert again.match.pk == first.match.pk
+    assert Match.objects.count() == 1

@@ -1,0 +1,60 @@
+"""Start the real server the way ``make run`` does, for tests that need one."""
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def make_run(var_dir, *, env=None, timeout=90):
+    """Run ``make run`` on a free port; yield its base URL; stop it after."""
+    port = free_port()
+    environment = {**os.environ, "VAR_DIR": str(var_dir), **(env or {})}
+    environment.pop("DATABASE_URL", None)
+    process = subprocess.Popen(
+        ["make", "--no-print-directory", "run", f"PORT={port}"],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(url, process, timeout)
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def wait_until_up(url, process, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            output = process.stdout.read().decode(errors="replace")
+            raise RuntimeError(f"make run exited with {process.returncode}:\n{output}")
+        try:
+            httpx.get(url + "/", timeout=1)
+            return
+        except httpx.TransportError:
+            time.sleep(0.2)
+    raise TimeoutError(f"{url} did not answer within {timeout} s")
