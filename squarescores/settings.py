@@ -118,6 +118,9 @@ if DATABASE_URL:
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
         DATABASES["default"]["CONN_MAX_AGE"] = 0
+    if os.getenv("TEST_DB_NAME"):
+        # Lets two test runs share one PostgreSQL server without sharing a database.
+        DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DB_NAME"]}
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -137,7 +140,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": os.getenv("CHANNEL_PREFIX", "squarescores"),
+            },
         }
     }
 else:

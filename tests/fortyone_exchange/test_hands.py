@@ -46,7 +46,7 @@ def test_mixed_suits_do_not_add_up():
 
 @pytest.mark.parametrize("card", ["1S", "ZS", "AX", "10", "", "A", 7, None, "11H"])
 def test_a_bad_card_is_a_clear_error(card):
-    with pytest.raises(ValueError, match="card|rank|suit"):
+    with pytest.raises(ValueError, match=r"card|rank|suit"):
         hand_value([card, "2S", "3S", "4S"])
 
 

@@ -55,9 +55,7 @@ def test_two_simultaneous_taps_close_the_round_once(match, alice, bob):
         assert len(won) == 1, outcomes
         assert len(refused) == 1, outcomes
 
-    numbers = list(
-        Round.objects.filter(match=match).values_list("number", flat=True)
-    )
+    numbers = list(Round.objects.filter(match=match).values_list("number", flat=True))
     assert numbers == list(range(1, RACES + 2))
     assert Round.objects.filter(match=match, status="won").count() == RACES
     assert Round.objects.filter(match=match, status="open").count() == 1

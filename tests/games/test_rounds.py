@@ -17,7 +17,9 @@ def play(match, *winners):
     """Tap the winners of the next rounds, in order."""
     for name in winners:
         open_round = Round.objects.get(match=match, status="open")
-        actions.tap_winner(match.host, match.pk, open_round.number, seat(match, name).pk)
+        actions.tap_winner(
+            match.host, match.pk, open_round.number, seat(match, name).pk
+        )
 
 
 def test_a_tap_closes_the_round_as_won_and_opens_the_next(match, bob):
@@ -208,7 +210,9 @@ def test_a_member_who_is_not_the_host_ends_the_match(match, bob):
     assert result.event.kind == "match_ended"
 
 
-def test_after_the_end_every_write_is_refused_as_match_ended(match, alice, bob, charlie):
+def test_after_the_end_every_write_is_refused_as_match_ended(
+    match, alice, bob, charlie
+):
     actions.end_match(bob, match.pk)
     ben = seat(match, "Ben").pk
     version = Match.objects.get(pk=match.pk).version
