@@ -74,6 +74,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "squarescores.middleware.ContentSecurityPolicyMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -114,7 +115,13 @@ SQLITE_OPTIONS = {
 }
 DATABASE_URL = os.getenv("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=600)}
+    # Sync code under ASGI runs in a thread pool, where a persistent connection can
+    # outlive its thread; 0 (one connection per request) is Django's advice there.
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=envint("CONN_MAX_AGE", "0")
+        )
+    }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
         DATABASES["default"]["CONN_MAX_AGE"] = 0
@@ -204,6 +211,26 @@ SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "0")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# No inline script or style anywhere: JS and CSS live in files under static/.
+# connect-src also names the page's own ws(s):// host (squarescores/middleware.py).
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
+
+# A phone's live socket sends a few small frames a minute; anything much bigger or
+# faster is refused (games/ws_limits.py). uvicorn's --ws-max-size (Makefile) caps a
+# frame before it reaches Python at all.
+WS_MAX_MESSAGE_BYTES = envint("WS_MAX_MESSAGE_BYTES", "4096")
+WS_RATE_PER_SECOND = float(os.getenv("WS_RATE_PER_SECOND", "10"))
+WS_RATE_BURST = envint("WS_RATE_BURST", "30")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
