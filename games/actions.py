@@ -10,7 +10,7 @@ A retried call passes the same ``idempotency_key`` and gets the first result bac
 marked ``replayed``, without a second change.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from . import broadcast, errors
 from .models import Cell, Event, Match, Membership, Round, Seat, new_join_code
-from .rules import DRAW, OPEN, WON, Outcome, registry
+from .rules import DRAW, OPEN, WON, registry
 from .sheet import round_data, round_view, seat_data, seat_view
 
 NAME_MAX_LENGTH = 40
@@ -208,7 +208,9 @@ def _settle(match, actor, round, seats, outcome):
     )
     if not updated:
         raise errors.RoundClosed()
-    round.refresh_from_db()
+    round.status, round.winner_id = outcome.status, outcome.winner
+    if closing:
+        round.closed_at, round.closed_by = now, actor
     changed = [round_data(round, new_cells)]
 
     if closing and not outcome.ends_match:
@@ -493,12 +495,7 @@ def end_match(actor, match_id, *, key=None):
         round = Round.objects.get(match=match, status=OPEN)
         seats = _seats_in(match, round.number)
         outcome = match.rules.end([seat_view(s) for s in seats], round_view(round, {}))
-        outcome = Outcome(
-            status=outcome.status,
-            winner=outcome.winner,
-            cells=outcome.cells,
-            ends_match=True,
-        )
+        outcome = replace(outcome, ends_match=True)
         before = _round_summary(round, seats)
         rounds = _settle(match, actor, round, seats, outcome)
         after = _round_summary(round, seats)
