@@ -4,6 +4,9 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The largest WebSocket frame uvicorn accepts; a phone's frames are a few hundred
+# bytes, and games/ws_limits.py refuses more than WS_MAX_MESSAGE_BYTES after it.
+WS_MAX_SIZE ?= 65536
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock
 
 .PHONY: run test lint format bench install install-test browser lock clean
@@ -25,7 +28,7 @@ install-test: $(VENV)/.installed-test
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	exec $(BIN)/uvicorn squarescores.asgi:application --host $(HOST) --port $(PORT) \
-		--no-access-log --ws-per-message-deflate false
+		--no-access-log --ws-per-message-deflate false --ws-max-size $(WS_MAX_SIZE)
 
 # Debian's chromium for the real-browser tests; never a browser download.
 browser:
