@@ -535,3 +535,75 @@ def hand_over_host(actor, match_id, user_id, *, key=None):
         )
 
     return _change(match_id, key, apply)
+
+
+# Rematch --------------------------------------------------------------------------
+
+
+def _rematch_of(match_id):
+    """The match started as a rematch of ``match_id``, if there is one."""
+    event = (
+        Event.objects.select_related("match")
+        .filter(kind=Event.Kind.STARTED, after__rematch_of=match_id)
+        .first()
+    )
+    return event
+
+
+def rematch(actor, match_id, *, key=None):
+    """The host plays an ended match again: same game, seats, claims, options and
+    members, in a new match whose ``match_started`` event names the old one.
+
+    The old match stays as it ended (its writes are refused), so it gets no event
+    and no new version; its members hear of the rematch as news after commit. An
+    ended match has at most one rematch: asking again returns it, replayed.
+    """
+    with transaction.atomic():
+        # Locks the old match's row on PostgreSQL so two rematches queue.
+        old = Match.objects.select_for_update().filter(pk=match_id).first()
+        if old is None:
+            raise errors.MatchNotFound()
+        _require_host(old, actor)
+        if old.is_live:
+            raise errors.MatchStillLive()
+        earlier = _rematch_of(old.pk)
+        if earlier:
+            return Result(earlier.match, earlier, replayed=True)
+
+        match = _create_match(actor, old.game, old.options)
+        members = Membership.objects.filter(match=old).values_list("user", flat=True)
+        Membership.objects.bulk_create(
+            Membership(match=match, user_id=user_id) for user_id in members
+        )
+        seats = list(Seat.objects.filter(match=old))
+        Seat.objects.bulk_create(
+            Seat(
+                match=match,
+                name=seat.name,
+                position=seat.position,
+                claimed_by_id=seat.claimed_by_id,
+            )
+            for seat in seats
+        )
+        Round.objects.create(match=match, number=1)
+        event = Event.objects.create(
+            match=match,
+            version=match.version,
+            kind=Event.Kind.STARTED,
+            actor=actor,
+            after={
+                "game": old.game,
+                "seats": [seat.name for seat in seats],
+                "options": old.options,
+                "rematch_of": old.pk,
+            },
+            idempotency_key=key,
+        )
+        # News for phones still on the old match's page; its version is unchanged.
+        old_id, old_version, new_id = old.pk, old.version, match.pk
+        transaction.on_commit(
+            lambda: broadcast.publish(
+                old_id, old_version, "rematch", {"rematch": new_id}
+            )
+        )
+    return Result(match, event)

@@ -116,3 +116,9 @@ class NotSupported(Refusal):
     code = "not_supported"
     status = 400
     message = "This game does not record rounds that way."
+
+
+class MatchStillLive(Refusal):
+    code = "match_live"
+    status = 409
+    message = "End this match before starting a rematch."

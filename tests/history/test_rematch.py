@@ -1,0 +1,128 @@
+import json
+
+import pytest
+from channels.layers import get_channel_layer
+
+from games import actions, broadcast, errors
+from games.models import Event, Match, Membership, Round
+from tests.conftest import seat
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def ended(match, by):
+    actions.tap_winner(by, match.pk, 1, seat(match, "Cara").pk)
+    actions.end_match(by, match.pk)
+    match.refresh_from_db()
+    return match
+
+
+def test_the_host_starts_a_rematch_with_the_same_seats_claims_options_and_members(
+    alice, bob
+):
+    first = actions.start_match(
+        alice,
+        "fortyone_exchange",
+        ["Alice", "Ben", "Cara"],
+        {"instant_41": True, "dry_stock": "unshuffled"},
+    ).match
+    actions.join_match(bob, first.code, seat_id=seat(first, "Ben").pk)
+    ended(first, bob)
+
+    result = actions.rematch(alice, first.pk)
+
+    new = result.match
+    assert new.pk != first.pk
+    assert new.status == Match.Status.LIVE
+    assert new.host == alice
+    assert new.game == first.game
+    assert new.options == first.options
+    assert list(new.seats.values_list("name", "position", "claimed_by")) == list(
+        first.seats.values_list("name", "position", "claimed_by")
+    )
+    assert set(Membership.objects.filter(match=new).values_list("user", flat=True)) == {
+        alice.pk,
+        bob.pk,
+    }
+    assert list(Round.objects.filter(match=new).values_list("number", "status")) == [
+        (1, "open")
+    ]
+    assert result.event.kind == Event.Kind.STARTED
+    assert result.event.after["rematch_of"] == first.pk
+    assert new.code != first.code
+
+
+def test_the_old_match_is_left_as_it_ended(match, alice, bob):
+    ended(match, bob)
+    version = match.version
+    events = Event.objects.filter(match=match).count()
+
+    actions.rematch(alice, match.pk)
+
+    match.refresh_from_db()
+    assert match.status == Match.Status.ENDED
+    assert match.version == version
+    assert Event.objects.filter(match=match).count() == events
+
+
+def test_a_member_who_is_not_the_host_cannot_start_a_rematch(match, bob):
+    ended(match, bob)
+    with pytest.raises(errors.NotTheHost):
+        actions.rematch(bob, match.pk)
+    assert Match.objects.count() == 1
+
+
+def test_an_outsider_cannot_start_a_rematch(match, bob, charlie):
+    ended(match, bob)
+    with pytest.raises(errors.NotAMember):
+        actions.rematch(charlie, match.pk)
+
+
+def test_a_live_match_has_no_rematch(match, alice):
+    with pytest.raises(errors.MatchStillLive) as refused:
+        actions.rematch(alice, match.pk)
+    assert refused.value.status == 409
+    assert Match.objects.count() == 1
+
+
+def test_a_missing_match_has_no_rematch(alice):
+    with pytest.raises(errors.MatchNotFound):
+        actions.rematch(alice, 999999)
+
+
+def test_asking_twice_returns_the_first_rematch(match, alice, bob):
+    ended(match, bob)
+    first = actions.rematch(alice, match.pk, key="k1")
+
+    again = actions.rematch(alice, match.pk, key="k2")
+
+    assert again.replayed
+    assert again.match.pk == first.match.pk
+    assert Match.objects.count() == 2
+
+
+async def _receive_on(group, run):
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(group, channel)
+    await run()
+    return await layer.receive(channel)
+
+
+def test_members_of_the_old_match_hear_of_the_rematch(match, alice, bob):
+    from asgiref.sync import async_to_sync, sync_to_async
+
+    ended(match, bob)
+    results = []
+
+    async def run():
+        results.append(await sync_to_async(actions.rematch)(alice, match.pk))
+
+    message = async_to_sync(_receive_on)(broadcast.group_name(match.pk), run)
+    if "text" in message:
+        # The frame as the consumers forward it to every phone.
+        message = json.loads(message["text"])
+
+    assert message["kind"] == "rematch"
+    assert message["rematch"] == results[0].match.pk
+    assert message["version"] == match.version
