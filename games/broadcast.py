@@ -11,6 +11,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from . import live
+
 logger = logging.getLogger(__name__)
 
 
@@ -24,11 +26,22 @@ def announce(match_id, version, kind, change):
 
 
 def publish(match_id, version, kind, change):
+    """Send the change to the match's group, serialized once for every socket.
+
+    ``text`` is the JSON frame the consumers forward unchanged (``games.live``
+    renders it, HTML of the changed rows included); ``version`` and ``kind`` ride
+    along so a listener can route without parsing it.
+    """
     layer = get_channel_layer()
     if layer is None:
         return
-    message = {"type": "match.change", "version": version, "kind": kind, **change}
     try:
+        message = {
+            "type": "match.change",
+            "version": version,
+            "kind": kind,
+            "text": live.change_text(match_id, version, kind, change),
+        }
         async_to_sync(layer.group_send)(group_name(match_id), message)
     except Exception:
         # The change is committed; phones catch up from the next push or a resync.

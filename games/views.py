@@ -1,7 +1,256 @@
-from django.shortcuts import render
+"""The table's pages: start, join, the match sheet, and the forms it posts.
 
-from .rules import registry
+Each view translates a request into one action and the action's ``Refusal`` into an
+answer; none decides a rule. Forms POST and redirect, so every page works without
+JavaScript; the live client only makes it faster.
+"""
+
+import uuid
+
+import segno
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from squarescores.accounts.guests import ensure_user
+
+from . import actions, errors, live
+from .forms import (
+    CodeForm,
+    EndForm,
+    HostForm,
+    JoinForm,
+    MarkForm,
+    SeatForm,
+    SeatNameForm,
+    StartForm,
+    TapForm,
+)
+from .models import Match, Membership, Round, Seat
+from .rules import OPEN, registry
+
+
+def refused(request, refusal, back=None):
+    """The one place a Refusal becomes an answer: its message and HTTP status."""
+    messages.error(request, refusal.message)
+    context = {"refusal": refusal, "back": back or reverse("home")}
+    return render(request, "games/refused.html", context, status=refusal.status)
+
+
+def bad_form(request, form, back):
+    detail = " ".join(e for errs in form.errors.values() for e in errs)
+    return refused(request, errors.BadValue(detail or None), back)
+
+
+def is_member(user, match):
+    return user.is_authenticated and match.memberships.filter(user=user).exists()
+
+
+def join_url(match):
+    return reverse("join", args=[match.code])
+
+
+# Home, start and join ------------------------------------------------------------
 
 
 def home(request):
-    return render(request, "games/home.html", {"games": list(registry)})
+    form = CodeForm(request.GET or None)
+    if form.is_valid():
+        code = form.cleaned_data["code"].strip().upper()
+        return redirect("join", code=code)
+    return render(request, "games/home.html", {"games": list(registry), "form": form})
+
+
+def start(request):
+    form = StartForm(registry, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = registry.get(form.cleaned_data["game"])
+            names, me = form.seat_names()
+            user = ensure_user(request, names[me] if me is not None else "")
+            result = actions.start_match(
+                user, game.key, names, form.options_for(game), host_seat=me
+            )
+        except errors.Refusal as refusal:
+            messages.error(request, refusal.message)
+            return render(request, "games/start.html", {"form": form}, status=400)
+        return redirect(result.match)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/start.html", {"form": form}, status=status)
+
+
+def join(request, code):
+    match = Match.objects.filter(code=code.strip().upper()).first()
+    if match is None:
+        return refused(request, errors.MatchNotFound("No match has that code."))
+    if is_member(request.user, match):
+        return redirect(match)
+    seats = list(match.seats.all())
+    form = JoinForm(request.POST or None)
+    if request.method == "POST":
+        if not form.is_valid():
+            return render_join(request, match, seats, form, status=400)
+        seat_id, name = form.cleaned_data["seat"], form.cleaned_data["name"]
+        if seat_id is not None:
+            chosen = next((s for s in seats if s.pk == seat_id), None)
+            name = name or (chosen.name if chosen else "")
+        user = ensure_user(request, name)
+        try:
+            actions.join_match(user, match.code, seat_id=seat_id, name=name)
+        except errors.Refusal as refusal:
+            messages.error(request, refusal.message)
+            return render_join(request, match, seats, form, status=refusal.status)
+        return redirect(match)
+    return render_join(request, match, seats, form)
+
+
+def render_join(request, match, seats, form, status=200):
+    context = {
+        "match": match,
+        "game": match.rules,
+        "form": form,
+        "free_seats": [s for s in seats if s.claimed_by_id is None],
+        "seats": seats,
+    }
+    return render(request, "games/join.html", context, status=status)
+
+
+@require_GET
+def join_qr(request, code):
+    match = get_object_or_404(Match, code=code.upper())
+    qr = segno.make(request.build_absolute_uri(join_url(match)), error="m")
+    svg = qr.svg_inline(scale=1, border=2, dark="#000", light="#fff", omitsize=True)
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+# The match table ------------------------------------------------------------------
+
+
+@require_GET
+def match_page(request, match_id):
+    match = get_object_or_404(Match, pk=match_id)
+    if not is_member(request.user, match):
+        return redirect(join_url(match))
+    seats = list(Seat.objects.filter(match=match).select_related("claimed_by"))
+    rounds = list(Round.objects.filter(match=match))
+    you = next((s for s in seats if s.claimed_by_id == request.user.pk), None)
+    fragments = live.sheet_html(
+        match, seats, rounds, {"request": request, "tap_key": uuid.uuid4().hex}
+    )
+    open_round = next((r for r in rounds if r.status == OPEN), None)
+    closed = [r for r in rounds if r.status != OPEN]
+    context = {
+        "match": match,
+        "game": match.rules,
+        "options": match.rules.describe_options(match.options),
+        "seats": seats,
+        "you": you,
+        "is_host": match.host_id == request.user.pk,
+        "open_html": fragments["open"],
+        "rows_html": [fragments["rows"][str(r.number)] for r in closed],
+        "last_round": closed[-1] if closed else None,
+        "open_round": open_round,
+        "members": Membership.objects.filter(match=match).select_related("user"),
+        "join_link": request.build_absolute_uri(join_url(match)),
+    }
+    return render(request, "games/match.html", context)
+
+
+def act(request, match_id, form_class, call):
+    """Validate ``form_class`` from the POST, run ``call(user, data)``, redirect."""
+    back = reverse("match", args=[match_id])
+    form = form_class(request.POST)
+    if not form.is_valid():
+        return bad_form(request, form, back)
+    try:
+        call(request.user, form.cleaned_data)
+    except errors.Refusal as refusal:
+        return refused(request, refusal, back)
+    return redirect(back)
+
+
+def key(data):
+    return data.get("key") or None
+
+
+@require_POST
+def tap(request, match_id):
+    return act(
+        request,
+        match_id,
+        TapForm,
+        lambda user, d: actions.tap_winner(
+            user, match_id, d["round"], d["seat"], key=key(d)
+        ),
+    )
+
+
+@require_POST
+def mark(request, match_id):
+    return act(
+        request,
+        match_id,
+        MarkForm,
+        lambda user, d: actions.mark_cell(
+            user, match_id, d["round"], d["seat"], d["value"], key=key(d)
+        ),
+    )
+
+
+def end(request, match_id):
+    if request.method == "POST":
+        return act(
+            request,
+            match_id,
+            EndForm,
+            lambda user, d: actions.end_match(user, match_id, key=key(d)),
+        )
+    match = get_object_or_404(Match, pk=match_id)
+    if not is_member(request.user, match):
+        return redirect(join_url(match))
+    return render(request, "games/end.html", {"match": match})
+
+
+# The host's seat management -------------------------------------------------------
+
+
+@require_POST
+def add_seat(request, match_id):
+    return act(
+        request,
+        match_id,
+        SeatNameForm,
+        lambda user, d: actions.add_seat(user, match_id, d["name"]),
+    )
+
+
+@require_POST
+def rename_seat(request, match_id):
+    return act(
+        request,
+        match_id,
+        SeatNameForm,
+        lambda user, d: actions.rename_seat(user, match_id, d["seat"], d["name"]),
+    )
+
+
+@require_POST
+def release_claim(request, match_id):
+    return act(
+        request,
+        match_id,
+        SeatForm,
+        lambda user, d: actions.release_claim(user, match_id, d["seat"]),
+    )
+
+
+@require_POST
+def hand_over_host(request, match_id):
+    return act(
+        request,
+        match_id,
+        HostForm,
+        lambda user, d: actions.hand_over_host(user, match_id, d["user"]),
+    )

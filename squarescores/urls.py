@@ -5,5 +5,22 @@ from games import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("start/", views.start, name="start"),
+    path("j/<str:code>/", views.join, name="join"),
+    path("j/<str:code>/qr.svg", views.join_qr, name="join_qr"),
+    path("matches/<int:match_id>/", views.match_page, name="match"),
+    path("matches/<int:match_id>/tap/", views.tap, name="match_tap"),
+    path("matches/<int:match_id>/mark/", views.mark, name="match_mark"),
+    path("matches/<int:match_id>/end/", views.end, name="match_end"),
+    path("matches/<int:match_id>/seats/add/", views.add_seat, name="seat_add"),
+    path(
+        "matches/<int:match_id>/seats/rename/", views.rename_seat, name="seat_rename"
+    ),
+    path(
+        "matches/<int:match_id>/seats/release/",
+        views.release_claim,
+        name="seat_release",
+    ),
+    path("matches/<int:match_id>/host/", views.hand_over_host, name="host_hand_over"),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,83 @@
+"""The match socket: news of every change to the members at the table.
+
+Thin on purpose: it checks who may listen, forwards the text ``publish()`` made
+once per change, and turns a tap frame into ``actions.tap_winner``. The rules stay
+in the actions; a refusal comes back as an ``error`` frame.
+"""
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import actions, errors, live
+from .broadcast import group_name
+
+# Application close codes: 4000 + the HTTP status they mirror.
+CLOSE_NOT_MEMBER = 4403
+CLOSE_NO_MATCH = 4404
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
+        self.group = group_name(self.match_id)
+        await self.accept()
+        # Join first, then read the snapshot: a change committed in between
+        # arrives as a push with a version the client already has, never lost.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send_snapshot(closing=True)
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def send_snapshot(self, *, closing=False):
+        try:
+            message = await database_sync_to_async(live.member_snapshot)(
+                self.match_id, self.scope.get("user")
+            )
+        except errors.Refusal as refusal:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            code = CLOSE_NO_MATCH if refusal.status == 404 else CLOSE_NOT_MEMBER
+            await self.close(code=code)
+            return
+        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            frame = json.loads(text_data or "")
+            action = frame.get("action")
+        except (ValueError, AttributeError):
+            await self.refuse(errors.BadValue("A frame is a JSON object."))
+            return
+        if action == "snapshot":
+            await self.send_snapshot()
+        elif action == "tap":
+            await self.tap(frame)
+        else:
+            await self.refuse(errors.BadValue("Unknown action."))
+
+    async def tap(self, frame):
+        key = frame.get("key")
+        try:
+            await database_sync_to_async(actions.tap_winner)(
+                self.scope.get("user"),
+                self.match_id,
+                frame.get("round"),
+                frame.get("seat"),
+                key=str(key)[:100] if key else None,
+            )
+        except errors.Refusal as refusal:
+            await self.refuse(refusal)
+        # Success needs no answer of its own: the change reaches this socket too.
+
+    async def refuse(self, refusal):
+        version = await database_sync_to_async(live.current_version)(self.match_id)
+        await self.send(
+            text_data=json.dumps(
+                {"type": "error", **refusal.as_dict(), "version": version}
+            )
+        )
+
+    async def match_change(self, event):
+        await self.send(text_data=event["text"])

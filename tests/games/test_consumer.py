@@ -1,0 +1,182 @@
+"""The match socket: members only, a snapshot first, every change to every phone."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import channel_layers
+from django.test import Client
+
+from squarescores.asgi import application
+from tests.conftest import seat
+from tests.sockets import WebsocketCommunicator
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def fresh_layers():
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+def session_cookie(user):
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+async def connect(match_id, user=None):
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+    if user is not None:
+        cookie = await database_sync_to_async(session_cookie)(user)
+        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    socket = WebsocketCommunicator(
+        application, f"/ws/matches/{match_id}/", headers=headers
+    )
+    connected, _ = await socket.connect()
+    assert connected
+    return socket
+
+
+async def receive(socket):
+    return json.loads(await socket.receive_from(timeout=5))
+
+
+async def seat_id(match, name):
+    return await database_sync_to_async(lambda: seat(match, name).pk)()
+
+
+async def test_it_refuses_an_outsider_with_4403(match, charlie):
+    socket = await connect(match.pk, charlie)
+
+    closed = await socket.receive_output(timeout=5)
+
+    assert closed == {"type": "websocket.close", "code": 4403}
+
+
+async def test_it_refuses_a_visitor_without_a_session(match):
+    socket = await connect(match.pk)
+
+    closed = await socket.receive_output(timeout=5)
+
+    assert closed["code"] == 4403
+
+
+async def test_it_closes_with_4404_for_no_such_match(alice):
+    socket = await connect(999999, alice)
+
+    closed = await socket.receive_output(timeout=5)
+
+    assert closed["code"] == 4404
+
+
+async def test_a_member_gets_a_snapshot_with_the_current_version(match, bob):
+    socket = await connect(match.pk, bob)
+
+    snapshot = await receive(socket)
+
+    assert snapshot["type"] == "snapshot"
+    assert snapshot["version"] == match.version
+    assert [r["status"] for r in snapshot["rounds"]] == ["open"]
+    assert "Ben" in snapshot["html"]["open"]
+    await socket.disconnect()
+
+
+async def test_a_tap_on_one_socket_reaches_the_other(match, alice, bob):
+    host = await connect(match.pk, alice)
+    member = await connect(match.pk, bob)
+    await receive(host), await receive(member)
+    alice_seat = await seat_id(match, "Alice")
+
+    await member.send_json_to(
+        {"action": "tap", "round": 1, "seat": alice_seat, "key": "k1"}
+    )
+
+    for socket in (host, member):
+        change = await receive(socket)
+        assert change["type"] == "change"
+        assert change["version"] == match.version + 1
+        assert change["kind"] == "round_won"
+        assert [(r["number"], r["status"]) for r in change["rounds"]] == [
+            (1, "won"),
+            (2, "open"),
+        ]
+        assert "Round 1" in change["html"]["rows"]["1"]
+        assert 'Round <span class="round-no">2</span>' in change["html"]["open"]
+        await socket.disconnect()
+
+
+async def test_every_socket_receives_the_same_text(match, alice, bob):
+    host = await connect(match.pk, alice)
+    member = await connect(match.pk, bob)
+    await receive(host), await receive(member)
+    ben = await seat_id(match, "Ben")
+
+    await host.send_json_to({"action": "tap", "round": 1, "seat": ben, "key": "k"})
+
+    texts = [await s.receive_from(timeout=5) for s in (host, member)]
+    assert texts[0] == texts[1]
+    await host.disconnect(), await member.disconnect()
+
+
+async def test_a_stale_tap_is_refused_with_the_current_version(match, alice, bob):
+    host = await connect(match.pk, alice)
+    member = await connect(match.pk, bob)
+    await receive(host), await receive(member)
+    alice_seat, ben = await seat_id(match, "Alice"), await seat_id(match, "Ben")
+    await host.send_json_to({"action": "tap", "round": 1, "seat": alice_seat})
+    await receive(host), await receive(member)
+
+    await member.send_json_to({"action": "tap", "round": 1, "seat": ben})
+
+    error = await receive(member)
+    assert error == {
+        "type": "error",
+        "code": "round_closed",
+        "detail": "Round 1 is already closed.",
+        "version": match.version + 1,
+    }
+    assert await member.receive_nothing(timeout=0.2)
+    await host.disconnect(), await member.disconnect()
+
+
+async def test_a_resent_tap_is_applied_once(match, bob):
+    member = await connect(match.pk, bob)
+    await receive(member)
+    ben = await seat_id(match, "Ben")
+    frame = {"action": "tap", "round": 1, "seat": ben, "key": "same"}
+
+    await member.send_json_to(frame)
+    await member.send_json_to(frame)
+
+    change = await receive(member)
+    assert change["version"] == match.version + 1
+    assert await member.receive_nothing(timeout=0.3)
+    await member.disconnect()
+
+
+async def test_it_answers_a_snapshot_request(match, bob):
+    member = await connect(match.pk, bob)
+    await receive(member)
+
+    await member.send_json_to({"action": "snapshot"})
+
+    again = await receive(member)
+    assert (again["type"], again["version"]) == ("snapshot", match.version)
+    await member.disconnect()
+
+
+async def test_a_malformed_frame_is_refused_and_changes_nothing(match, bob):
+    member = await connect(match.pk, bob)
+    await receive(member)
+
+    await member.send_to(text_data="not json")
+    await member.send_json_to({"action": "tap", "round": "one", "seat": None})
+
+    for _ in range(2):
+        error = await receive(member)
+        assert error["type"] == "error"
+        assert error["version"] == match.version
+    await member.disconnect()
