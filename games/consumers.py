@@ -12,13 +12,14 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import actions, errors, live
 from .broadcast import group_name
+from .ws_limits import MessageLimits
 
 # Application close codes: 4000 + the HTTP status they mirror.
 CLOSE_NOT_MEMBER = 4403
 CLOSE_NO_MATCH = 4404
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = group_name(self.match_id)
