@@ -101,6 +101,9 @@ class RuleModule:
     options: tuple[Option, ...] = ()
     # A template that renders the rules page body, in the module's own app.
     rules_template = ""
+    # Pages of the module's own (a hand checker, say): the dotted path of a URLconf
+    # module, mounted under /games/<key>/ in the namespace <key>. Empty for none.
+    urls = ""
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict:
         """Return every option with a valid value, defaults filled in."""

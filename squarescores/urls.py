@@ -1,7 +1,8 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
-from games import views
+from games import rules_views, views
+from games.rules import registry
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,9 +14,7 @@ urlpatterns = [
     path("matches/<int:match_id>/mark/", views.mark, name="match_mark"),
     path("matches/<int:match_id>/end/", views.end, name="match_end"),
     path("matches/<int:match_id>/seats/add/", views.add_seat, name="seat_add"),
-    path(
-        "matches/<int:match_id>/seats/rename/", views.rename_seat, name="seat_rename"
-    ),
+    path("matches/<int:match_id>/seats/rename/", views.rename_seat, name="seat_rename"),
     path(
         "matches/<int:match_id>/seats/release/",
         views.release_claim,
@@ -23,4 +22,14 @@ urlpatterns = [
     ),
     path("matches/<int:match_id>/host/", views.hand_over_host, name="host_hand_over"),
     path("admin/", admin.site.urls),
+    path("games/<str:key>/rules/", rules_views.game_rules, name="game_rules"),
+    path("matches/<int:match_id>/rules/", rules_views.match_rules, name="match_rules"),
+]
+
+# A rule module's own pages, under /games/<key>/ in the namespace <key>. The
+# registry is filled by AppConfig.ready(), before this URLconf is imported.
+urlpatterns += [
+    path(f"games/{module.key}/", include((module.urls, module.key)))
+    for module in registry
+    if module.urls
 ]

@@ -14,6 +14,7 @@ class FortyOneExchange(RuleModule):
     min_seats = 2
     max_seats = 10
     rules_template = "fortyone_exchange/rules.html"
+    urls = "games.fortyone_exchange.urls"
     options = (
         Option(
             key="no_pool_clearing",

@@ -1,0 +1,73 @@
+// The hand checker works as a plain form; this only helps while picking: it keeps
+// each player's summary up to date, greys out cards another player holds and
+// stops a fifth pick, and moves on to the next player after the fourth card.
+(function () {
+  "use strict";
+  var HAND_SIZE = 4;
+  var form = document.querySelector(".checker-form");
+  if (!form) return;
+  var hands = Array.prototype.slice.call(form.querySelectorAll("[data-hand]"));
+
+  function boxes(hand) {
+    return Array.prototype.slice.call(hand.querySelectorAll(".card-input"));
+  }
+
+  function picked(hand) {
+    return boxes(hand).filter(function (box) { return box.checked; });
+  }
+
+  function shortName(box) {
+    var label = form.querySelector('label[for="' + box.id + '"] [aria-hidden]');
+    return label ? label.textContent.trim() : box.value;
+  }
+
+  function refresh() {
+    var holders = {};
+    hands.forEach(function (hand) {
+      picked(hand).forEach(function (box) {
+        holders[box.value] = (holders[box.value] || 0) + 1;
+      });
+    });
+    hands.forEach(function (hand) {
+      var chosen = picked(hand);
+      var full = chosen.length >= HAND_SIZE;
+      boxes(hand).forEach(function (box) {
+        // A checked box is never disabled: a disabled box would not be sent.
+        box.disabled = !box.checked && (full || Boolean(holders[box.value]));
+      });
+      hand.querySelector("[data-picked]").textContent =
+        chosen.length ? chosen.map(shortName).join(" ") : "none yet";
+      hand.querySelector("[data-count]").textContent =
+        chosen.length + " of " + HAND_SIZE;
+    });
+  }
+
+  function moveOn(hand) {
+    var next = hands.slice(hands.indexOf(hand) + 1).filter(function (other) {
+      return picked(other).length < HAND_SIZE;
+    })[0];
+    if (!next) return;
+    hand.querySelector("details").open = false;
+    next.querySelector("details").open = true;
+  }
+
+  form.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box.classList || !box.classList.contains("card-input")) return;
+    refresh();
+    var hand = box.closest("[data-hand]");
+    if (box.checked && picked(hand).length === HAND_SIZE) moveOn(hand);
+  });
+
+  // A resubmitted form opens the details of incomplete hands; keep it to one.
+  if (!document.querySelector(".verdict, .error-summary")) {
+    var firstOpen = null;
+    hands.forEach(function (hand) {
+      var details = hand.querySelector("details");
+      if (picked(hand).length >= HAND_SIZE) return;
+      if (firstOpen) details.open = false;
+      else firstOpen = details;
+    });
+  }
+  refresh();
+})();

@@ -1,0 +1,115 @@
+"""export_matches and import_matches: a backup restores into an empty database and
+exports again to the same file."""
+
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games import actions
+from games.models import Event, Match
+from squarescores.accounts.models import User
+from tests.conftest import seat
+from tests.scale.databases import fresh_postgres, manage
+from tests.services import needs_postgres
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def played(match, alice, bob, charlie):
+    """One ended match with a correction and a latecomer, and one still live."""
+    for number, name in enumerate(["Alice", "Ben", "Cara"], start=1):
+        actions.tap_winner(
+            bob, match.pk, number, seat(match, name).pk, key=f"t{number}"
+        )
+    actions.mark_cell(alice, match.pk, 2, seat(match, "Dev").pk, 1)
+    actions.add_seat(alice, match.pk, "Émile ☘")
+    actions.join_match(charlie, match.code, seat_id=seat(match, "Émile ☘").pk)
+    actions.end_match(bob, match.pk)
+    other = actions.start_match(charlie, "fortyone_exchange", ["Zoë", "Yann"]).match
+    actions.tap_winner(charlie, other.pk, 1, seat(other, "Yann").pk)
+    return [match, other]
+
+
+def export(tmp_path, name):
+    path = tmp_path / name
+    call_command("export_matches", output=str(path))
+    return path
+
+
+def restore_elsewhere(backup, env, tmp_path):
+    manage(env, "migrate", "--noinput")
+    manage(env, "import_matches", str(backup))
+    return manage(env, "export_matches").stdout
+
+
+def test_a_backup_restores_into_a_fresh_sqlite_database_and_exports_the_same(
+    played, tmp_path
+):
+    backup = export(tmp_path, "backup.json")
+    data = json.loads(backup.read_text())
+    assert [m["id"] for m in data["matches"]] == [m.pk for m in played]
+    assert (
+        len(data["matches"][0]["events"]) == Match.objects.get(pk=played[0].pk).version
+    )
+
+    again = restore_elsewhere(backup, {"VAR_DIR": str(tmp_path / "fresh")}, tmp_path)
+
+    assert json.loads(again) == data
+
+
+@needs_postgres
+def test_a_backup_restores_into_a_fresh_postgres_database_and_exports_the_same(
+    played, tmp_path
+):
+    backup = export(tmp_path, "backup.json")
+
+    with fresh_postgres() as url:
+        env = {"VAR_DIR": str(tmp_path / "pg"), "DATABASE_URL": url}
+        again = restore_elsewhere(backup, env, tmp_path)
+        # The id sequences moved past the restored rows: new matches still start.
+        manage(env, "shell", "-c", START_ONE)
+
+    assert json.loads(again) == json.loads(backup.read_text())
+
+
+START_ONE = """
+from games import actions
+from squarescores.accounts.models import User
+actions.start_match(User.create_guest(), "fortyone_exchange", ["A", "B"])
+"""
+
+
+def test_the_restored_match_plays_on(played, tmp_path):
+    backup = export(tmp_path, "backup.json")
+    live = Match.objects.get(pk=played[1].pk)
+    call_command("flush", interactive=False)
+
+    call_command("import_matches", str(backup))
+
+    charlie = User.objects.get(username="charlie")
+    result = actions.tap_winner(charlie, live.pk, 2, seat(live, "Zoë").pk)
+    assert result.version == live.version + 1
+    assert Event.objects.filter(match=live).count() == result.version
+
+
+def test_it_refuses_a_database_that_already_has_matches(played, tmp_path):
+    backup = export(tmp_path, "backup.json")
+
+    with pytest.raises(CommandError, match="already has"):
+        call_command("import_matches", str(backup))
+
+
+def test_a_broken_backup_writes_nothing(played, tmp_path):
+    backup = export(tmp_path, "backup.json")
+    data = json.loads(backup.read_text())
+    del data["matches"][1]["seats"][0]["name"]
+    backup.write_text(json.dumps(data))
+    call_command("flush", interactive=False)
+
+    with pytest.raises(CommandError):
+        call_command("import_matches", str(backup))
+
+    assert not User.objects.exists()
+    assert not Match.objects.exists()
