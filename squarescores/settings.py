@@ -239,6 +239,17 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # One error shape for every refusal: {"code", "detail", "version"}.
+    "EXCEPTION_HANDLER": "games.api.errors.handle",
+    # Per user (or per address for anonymous callers); 429 with Retry-After past it.
+    "DEFAULT_THROTTLE_RATES": {
+        "join": os.getenv("API_RATE_JOIN", "30/min"),
+        "taps": os.getenv("API_RATE_TAPS", "120/min"),
+        "accounts": os.getenv("API_RATE_ACCOUNTS", "30/hour"),
+    },
+    # The address a throttle counts is REMOTE_ADDR unless a proxy is declared, so a
+    # client cannot pick its own X-Forwarded-For.
+    "NUM_PROXIES": envint("NUM_PROXIES", "0"),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "SquareScores API",
@@ -248,6 +259,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": ["live", "ended"],
+        "RoundStatusEnum": ["open", "won", "draw"],
+    },
 }
 
 LOGGING = {

@@ -1,0 +1,107 @@
+"""One error shape for every refusal: ``{"code", "detail", "version"}``.
+
+A ``games.errors.Refusal`` from an action keeps its code and status; DRF's own
+errors (a bad body, no credentials, too many requests) are put in the same shape,
+so a client handles a single kind of answer. Where the request names a match, the
+answer carries the match's current version so the client can refresh.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import exceptions, serializers
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from games import errors
+
+# DRF's exception classes → the codes this API answers with.
+CODES = {
+    exceptions.ValidationError: "bad_request",
+    exceptions.ParseError: "bad_request",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.PermissionDenied: "forbidden",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+}
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="A machine code, e.g. `round_closed`.")
+    detail = serializers.CharField(help_text="A sentence a person can read.")
+    version = serializers.IntegerField(
+        required=False,
+        help_text="The match's current version, when the request names a match.",
+    )
+    fields = serializers.DictField(
+        child=serializers.JSONField(),
+        required=False,
+        help_text="What is wrong with each field of a bad body.",
+    )
+
+
+def handle(exc, context):
+    """DRF's ``EXCEPTION_HANDLER`` for the API views."""
+    view = context.get("view")
+    if isinstance(exc, errors.Refusal):
+        data = exc.as_dict()
+        response = Response(data, status=exc.status)
+    else:
+        # DRF's handler sets WWW-Authenticate, Retry-After and Allow headers.
+        response = exception_handler(exc, context)
+        if response is None:
+            return None
+        data = {"code": _code(exc), "detail": _detail(exc)}
+        if isinstance(exc, exceptions.ValidationError):
+            data["fields"] = exc.detail if isinstance(exc.detail, dict) else {}
+        response.data = data
+    if "version" not in data and hasattr(view, "current_version"):
+        version = view.current_version()
+        if version is not None:
+            data["version"] = version
+    return response
+
+
+def _code(exc):
+    if isinstance(exc, exceptions.PermissionDenied):
+        codes = exc.get_codes()
+        if isinstance(codes, str) and codes != "permission_denied":
+            return codes
+    if isinstance(exc, Http404):
+        return "not_found"
+    if isinstance(exc, PermissionDenied):
+        return "forbidden"
+    for kind, code in CODES.items():
+        if isinstance(exc, kind):
+            return code
+    return "error"
+
+
+def _detail(exc):
+    if isinstance(exc, exceptions.ValidationError):
+        return "The request body is not valid; see fields."
+    detail = getattr(exc, "detail", None)
+    if isinstance(detail, str):
+        return str(detail)
+    return str(exc) or "The request was refused."
+
+
+def responses(*statuses):
+    """The documented error answers of an endpoint, for ``extend_schema``."""
+    described = {
+        400: "A bad body or value (`bad_request` lists the fields).",
+        401: "No credentials, or bad ones (`not_authenticated`).",
+        403: "Not allowed: `not_member`, `not_host` or a missing CSRF token.",
+        404: "No such match, seat, round or game.",
+        409: "A conflict: `round_closed`, `match_ended`, `seat_taken`…; "
+        "`version` is the current one.",
+        429: "Too many requests; `Retry-After` says how many seconds to wait.",
+    }
+    return {
+        status: OpenApiResponse(ErrorSerializer, description=described[status])
+        for status in statuses
+    }

@@ -1,0 +1,190 @@
+"""The API's bodies: what a request may carry and what an answer looks like.
+
+Serializers only check the shape of a body (types, ranges, required fields); what
+a value means for the match is the action's business.
+"""
+
+from rest_framework import serializers
+
+from games.rules import DRAW, OPEN, WON
+
+# Ids are 64-bit in the database and round numbers and cells 32-bit: larger numbers
+# are refused as a bad body instead of overflowing the query.
+MAX_ID = 2**63 - 1
+MAX_NUMBER = 2**31 - 1
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """An integer that must be a JSON number: ``"3"``, ``true`` and ``1.5`` are
+    refused rather than read as 3, 1 or 1."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def an_id(**kwargs):
+    return StrictIntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+def a_number(**kwargs):
+    return StrictIntegerField(min_value=0, max_value=MAX_NUMBER, **kwargs)
+
+
+class StrictCharField(serializers.CharField):
+    """A string that must be a JSON string, not a number turned into one."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+# Requests -------------------------------------------------------------------------
+
+
+class GuestRequest(serializers.Serializer):
+    display_name = StrictCharField(
+        max_length=40, required=False, allow_blank=True, default=""
+    )
+
+
+class LoginRequest(serializers.Serializer):
+    username = StrictCharField(max_length=150)
+    password = StrictCharField(max_length=200, trim_whitespace=False)
+
+
+class StartRequest(serializers.Serializer):
+    game = StrictCharField(max_length=40, help_text="A game's `key`.")
+    seats = serializers.ListField(
+        child=StrictCharField(max_length=200), max_length=100, help_text="Seat names."
+    )
+    options = serializers.DictField(
+        child=serializers.JSONField(), required=False, default=dict
+    )
+    host_seat = StrictIntegerField(
+        min_value=0,
+        max_value=MAX_NUMBER,
+        required=False,
+        allow_null=True,
+        default=0,
+        help_text="The position (from 0) of the host's own seat, or null.",
+    )
+
+
+class JoinRequest(serializers.Serializer):
+    code = StrictCharField(max_length=20, help_text="The match's join code.")
+    seat = an_id(required=False, help_text="An unclaimed seat to claim.")
+    name = StrictCharField(
+        max_length=200, required=False, help_text="The name of a new seat to take."
+    )
+
+
+class TapRequest(serializers.Serializer):
+    round = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_NUMBER,
+        help_text="The number of the round: for a tap, the open round the client saw.",
+    )
+    seat = an_id(help_text="The winning seat.")
+
+
+class MarkRequest(TapRequest):
+    value = a_number(help_text="The cell's value (41 Exchange: 1 winner, 0 not).")
+
+
+class NameRequest(serializers.Serializer):
+    name = StrictCharField(max_length=200)
+
+
+class HostRequest(serializers.Serializer):
+    user = an_id(help_text="The member who becomes host.")
+
+
+# Answers --------------------------------------------------------------------------
+
+
+class OptionSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    help = serializers.CharField()
+    kind = serializers.ChoiceField(["switch", "choice"])
+    default = serializers.JSONField()
+    choices = serializers.ListField(
+        child=serializers.DictField(child=serializers.CharField())
+    )
+
+
+class GameSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    summary = serializers.CharField()
+    min_seats = serializers.IntegerField()
+    max_seats = serializers.IntegerField()
+    options = OptionSerializer(many=True)
+
+
+class SeatSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    position = serializers.IntegerField()
+    first_round = serializers.IntegerField()
+    claimed_by = serializers.IntegerField(allow_null=True)
+
+
+class RoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField([OPEN, WON, DRAW])
+    winner = serializers.IntegerField(allow_null=True)
+    cells = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Seat id → cell value."
+    )
+    closed_at = serializers.DateTimeField(allow_null=True)
+    closed_by = serializers.IntegerField(allow_null=True)
+
+
+class MemberSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    display_name = serializers.CharField(allow_blank=True)
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    code = serializers.CharField()
+    status = serializers.ChoiceField(["live", "ended"])
+    version = serializers.IntegerField()
+    host = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    ended_at = serializers.DateTimeField(allow_null=True)
+
+
+class MatchSerializer(MatchSummarySerializer):
+    options = serializers.DictField(child=serializers.JSONField())
+    open_round = serializers.IntegerField(
+        allow_null=True, help_text="The number of the open round; null once ended."
+    )
+    members = MemberSerializer(many=True)
+    seats = SeatSerializer(many=True)
+    rounds = RoundSerializer(many=True)
+
+
+class EventSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    kind = serializers.CharField()
+    actor = serializers.IntegerField(source="actor_id", allow_null=True)
+    before = serializers.DictField(child=serializers.JSONField())
+    after = serializers.DictField(child=serializers.JSONField())
+    created_at = serializers.DateTimeField()
+
+
+class GuestSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField(allow_blank=True)
+    token = serializers.CharField(help_text="Send as `Authorization: Token <token>`.")
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()

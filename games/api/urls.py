@@ -1,0 +1,37 @@
+"""The REST API, mounted at /api/ by the project's URLconf."""
+
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from . import export, views
+
+match = "matches/<int:match_id>/"
+seat = match + "seats/<int:seat_id>/"
+
+urlpatterns = [
+    path("games/", views.GameList.as_view(), name="api_games"),
+    path("games/<str:key>/", views.GameDetail.as_view(), name="api_game"),
+    path("guests/", views.GuestCreate.as_view(), name="api_guests"),
+    path("token/", views.TokenCreate.as_view(), name="api_token"),
+    path("join/", views.Join.as_view(), name="api_join"),
+    path("matches/", views.MatchList.as_view(), name="api_matches"),
+    path(match, views.MatchDetail.as_view(), name="api_match"),
+    path(match + "tap/", views.Tap.as_view(), name="api_tap"),
+    path(match + "mark/", views.Mark.as_view(), name="api_mark"),
+    path(match + "end/", views.End.as_view(), name="api_end"),
+    path(match + "host/", views.HandOver.as_view(), name="api_host"),
+    path(match + "seats/", views.SeatAdd.as_view(), name="api_seats"),
+    path(seat + "rename/", views.SeatRename.as_view(), name="api_seat_rename"),
+    path(seat + "release/", views.SeatRelease.as_view(), name="api_seat_release"),
+    path(match + "events/", views.EventList.as_view(), name="api_events"),
+    path(match + "export/", export.ExportJson.as_view(), name="api_export"),
+    path(match + "export/csv/", export.ExportCsv.as_view(), name="api_export_csv"),
+    path("schema/", SpectacularAPIView.as_view(), name="api_schema"),
+    path(
+        "docs/",
+        SpectacularSwaggerSplitView.as_view(url_name="api_schema"),
+        name="api_docs",
+    ),
+    # Anything else under /api/ answers in the API's error shape, not as a page.
+    re_path(r"^", views.not_found),
+]
