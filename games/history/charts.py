@@ -1,0 +1,115 @@
+"""Geometry for the server-drawn SVG charts; the templates only place it.
+
+Each chart has a natural pixel size (its ``width`` and ``height`` attributes), so
+text stays the size of the page's text; CSS lets the bar chart shrink to a narrow
+phone and the timeline scroll sideways when a page holds many rounds.
+"""
+
+from dataclasses import dataclass
+
+from games.rules import DRAW, WON
+
+LABEL_CHARS = 12
+
+
+def short(name):
+    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1] + "…"
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    name: str
+    value: int
+    y: int
+    width: int
+    text_x: int
+    is_draw: bool = False
+
+
+def bar_chart(seats, rounds_won, draws, *, width=360, row=30):
+    """Horizontal bars: rounds won per seat, then the draws."""
+    label_width, value_room = 112, 36
+    room = width - label_width - value_room
+    rows = [(seat.name, rounds_won.get(seat.pk, 0), False) for seat in seats]
+    if draws is not None:
+        rows.append(("draws", draws, True))
+    top = max((value for _, value, _ in rows), default=0) or 1
+    bars = []
+    for index, (name, value, is_draw) in enumerate(rows):
+        length = round(room * value / top)
+        bars.append(
+            Bar(
+                label=short(name),
+                name=name,
+                value=value,
+                y=8 + index * row,
+                width=length,
+                text_x=label_width + length + 6,
+                is_draw=is_draw,
+            )
+        )
+    return {
+        "width": width,
+        "height": 16 + len(rows) * row,
+        "label_x": label_width - 8,
+        "bar_x": label_width,
+        "bar_height": row - 10,
+        "track_width": room,
+        "bars": bars,
+    }
+
+
+@dataclass(frozen=True)
+class Mark:
+    number: int
+    x: int
+    y: int
+    is_draw: bool
+    label: str
+
+
+def timeline(seats, rounds, *, column=12, row=22):
+    """Who won each round: one column per closed round, one line per seat and a
+    last line for draws."""
+    label_width = 104
+    lines = [seat.name for seat in seats] + ["draw"]
+    line_of = {seat.pk: index for index, seat in enumerate(seats)}
+    names = {seat.pk: seat.name for seat in seats}
+    closed = [r for r in rounds if r.status in (WON, DRAW)]
+    marks, ticks = [], []
+    for index, round in enumerate(closed):
+        x = label_width + index * column + column // 2
+        is_draw = round.status == DRAW
+        line = len(seats) if is_draw else line_of.get(round.winner_id, len(seats))
+        who = "draw" if is_draw else names.get(round.winner_id, "?")
+        marks.append(
+            Mark(
+                round.number,
+                x,
+                14 + line * row,
+                is_draw,
+                f"round {round.number}: {who}",
+            )
+        )
+        if index == 0 or round.number % 5 == 0:
+            ticks.append((x, round.number))
+    if closed and ticks[-1][1] != closed[-1].number:
+        # The last round's number, unless it would sit on the previous tick.
+        x = label_width + (len(closed) - 1) * column + column // 2
+        if x - ticks[-1][0] >= 3 * column:
+            ticks.append((x, closed[-1].number))
+    return {
+        "width": label_width + max(len(closed), 1) * column + 8,
+        "height": 14 + len(lines) * row + 12,
+        "label_x": label_width - 8,
+        "lines": [
+            (short(name), name, 14 + index * row) for index, name in enumerate(lines)
+        ],
+        "line_start": label_width,
+        "line_end": label_width + max(len(closed), 1) * column,
+        "marks": marks,
+        "ticks": ticks,
+        "tick_y": 14 + len(lines) * row + 4,
+        "radius": column // 2 - 1,
+    }

@@ -1,0 +1,119 @@
+"""Counts derived from the sheet, for any game.
+
+The rows are loaded in a fixed number of queries however many matches and rounds
+there are; what they mean comes from each match's rule module (``summarize``).
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from games.models import Cell, Match, Round, Seat
+from games.rules import OPEN, RoundView
+from games.sheet import seat_view
+
+
+@dataclass
+class Sheet:
+    """One match's seats and rounds as plain views, with what its rules derive."""
+
+    match: Match
+    seats: list
+    rounds: list = field(default_factory=list)
+
+    @property
+    def closed(self):
+        return [round for round in self.rounds if round.status != OPEN]
+
+    @property
+    def summary(self):
+        return self.match.rules.summarize(
+            [seat_view(seat) for seat in self.seats], self.closed
+        )
+
+    def played_by(self, seat):
+        """Closed rounds that ``seat`` sat in: a latecomer starts later."""
+        return sum(1 for round in self.closed if round.number >= seat.first_round)
+
+
+def load_sheets(matches):
+    """The sheets of ``matches`` (a queryset or a list) in three queries."""
+    matches = list(matches)
+    ids = [match.pk for match in matches]
+    seats = defaultdict(list)
+    for seat in Seat.objects.filter(match_id__in=ids).select_related("claimed_by"):
+        seats[seat.match_id].append(seat)
+    cells = defaultdict(dict)
+    for round_id, seat_id, value in Cell.objects.filter(
+        round__match_id__in=ids
+    ).values_list("round_id", "seat_id", "value"):
+        cells[round_id][seat_id] = value
+    rounds = defaultdict(list)
+    rows = (
+        Round.objects.filter(match_id__in=ids)
+        .order_by("match_id", "number")
+        .values_list("pk", "match_id", "number", "status", "winner_id")
+    )
+    for pk, match_id, number, status, winner in rows:
+        rounds[match_id].append(
+            RoundView(number=number, status=status, winner=winner, cells=cells[pk])
+        )
+    return [Sheet(match, seats[match.pk], rounds[match.pk]) for match in matches]
+
+
+@dataclass
+class GameRecord:
+    """One person's results in one game."""
+
+    game: str
+    name: str
+    matches: int = 0
+    played: int = 0
+    won: int = 0
+
+    @property
+    def win_rate(self):
+        return self.won / self.played if self.played else None
+
+
+@dataclass
+class Person:
+    key: tuple
+    name: str
+    is_me: bool = False
+    games: dict = field(default_factory=dict)
+
+    def record(self, match):
+        rules = match.rules
+        if match.game not in self.games:
+            self.games[match.game] = GameRecord(match.game, rules.name)
+        return self.games[match.game]
+
+    @property
+    def matches(self):
+        return sum(record.matches for record in self.games.values())
+
+
+def person_key(seat):
+    """A claimed seat is its account; an unclaimed one is its name."""
+    if seat.claimed_by_id:
+        return ("user", seat.claimed_by_id)
+    return ("name", seat.name.casefold())
+
+
+def people(user, matches):
+    """Everyone ``user`` played with in ``matches``, with their results by game."""
+    found = {}
+    for sheet in load_sheets(matches):
+        won = sheet.summary.get("rounds_won", {})
+        for seat in sheet.seats:
+            key = person_key(seat)
+            if key not in found:
+                name = str(seat.claimed_by) if seat.claimed_by_id else seat.name
+                found[key] = Person(key, name, is_me=seat.claimed_by_id == user.pk)
+            record = found[key].record(sheet.match)
+            record.matches += 1
+            record.played += sheet.played_by(seat)
+            record.won += won.get(seat.pk, 0)
+    return sorted(
+        found.values(), key=lambda p: (not p.is_me, -p.matches, p.name.casefold())
+    )

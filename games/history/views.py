@@ -1,0 +1,229 @@
+"""History pages and downloads: short views over ``summaries``, ``charts`` and
+``export``. Only members see a match; the one change (rematch) is an action."""
+
+import json
+import uuid
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import actions, errors
+from games.models import Event, Match, Membership, Round, Seat
+
+from . import charts, export
+from .forms import MatchFilter
+from .summaries import load_sheets, people
+
+MATCHES_PER_PAGE = 20
+ROUNDS_PER_PAGE = 50
+# The events that record or change a round, shown beside it.
+ROUND_EVENTS = [
+    Event.Kind.ROUND_WON,
+    Event.Kind.CELL_MARKED,
+    Event.Kind.ROUND_CORRECTED,
+    Event.Kind.MATCH_ENDED,
+]
+
+
+def my_matches(user):
+    if not user.is_authenticated:
+        return Match.objects.none()
+    return Match.objects.filter(
+        Exists(Membership.objects.filter(match=OuterRef("pk"), user=user))
+    )
+
+
+def member_match(request, match_id):
+    """The match, for a member; a non-member (or a guessed id) gets no content."""
+    match = get_object_or_404(Match.objects.select_related("host"), pk=match_id)
+    if not my_matches(request.user).filter(pk=match.pk).exists():
+        raise PermissionDenied("Join this match first.")
+    return match
+
+
+def outcome(summary):
+    """A round as an event's before or after saw it: the winner's name or a status."""
+    if summary.get("status") == Round.Status.WON:
+        return summary.get("winner_name") or "?"
+    return summary.get("status", "?")
+
+
+def table_url(match):
+    return reverse("match", args=[match.pk])
+
+
+def filtered(matches, form):
+    if not form.is_valid():
+        return matches
+    data = form.cleaned_data
+    if data["game"]:
+        matches = matches.filter(game=data["game"])
+    if data["status"]:
+        matches = matches.filter(status=data["status"])
+    if data["player"]:
+        matches = matches.filter(
+            Exists(
+                Seat.objects.filter(match=OuterRef("pk")).filter(
+                    Q(name__icontains=data["player"])
+                    | Q(claimed_by__display_name__icontains=data["player"])
+                )
+            )
+        )
+    return matches
+
+
+def match_list(request):
+    form = MatchFilter(request.GET or None)
+    matches = (
+        filtered(my_matches(request.user), form)
+        .annotate(played=Count("rounds", filter=~Q(rounds__status=Round.Status.OPEN)))
+        .prefetch_related(
+            Prefetch("seats", Seat.objects.annotate(won=Count("rounds_won")))
+        )
+        .order_by("-created_at", "-id")
+    )
+    page = Paginator(matches, MATCHES_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "games/history/list.html",
+        {"form": form, "page": page, "query": query.urlencode()},
+    )
+
+
+def match_history(request, match_id):
+    try:
+        match = member_match(request, match_id)
+    except PermissionDenied:
+        return redirect("join", code=Match.objects.get(pk=match_id).code)
+    (sheet,) = load_sheets([match])
+    summary = sheet.summary
+    rounds = Round.objects.filter(match=match).select_related("closed_by", "winner")
+    page = Paginator(rounds, ROUNDS_PER_PAGE).get_page(request.GET.get("page"))
+    numbers = [round.number for round in page]
+    events = {}
+    for event in (
+        Event.objects.filter(match=match, kind__in=ROUND_EVENTS)
+        .filter(before__round__in=numbers)
+        .select_related("actor")
+    ):
+        event.was, event.now = outcome(event.before), outcome(event.after)
+        events.setdefault(event.before["round"], []).append(event)
+    rows = [
+        {
+            "round": round,
+            "recorded": next(
+                (
+                    e
+                    for e in events.get(round.number, [])
+                    if e.kind != "round_corrected"
+                ),
+                None,
+            ),
+            "corrections": [
+                e for e in events.get(round.number, []) if e.kind == "round_corrected"
+            ],
+        }
+        for round in page
+    ]
+    won = summary.get("rounds_won", {})
+    context = {
+        "match": match,
+        "game": match.rules,
+        "options": match.rules.describe_options(match.options),
+        "seats": sheet.seats,
+        "played": len(sheet.closed),
+        "won": [(seat, won.get(seat.pk, 0)) for seat in sheet.seats],
+        "draws": summary.get("draws"),
+        "summary": summary,
+        "page": page,
+        "rows": rows,
+        "bars": charts.bar_chart(sheet.seats, won, summary.get("draws")),
+        "timeline": charts.timeline(sheet.seats, list(page)),
+        "is_host": match.host_id == request.user.pk,
+        "rematch": _rematch_event(match),
+        "rematch_of": _started_event(match),
+        "table_url": table_url(match),
+        "key": uuid.uuid4().hex,
+    }
+    return render(request, "games/history/match.html", context)
+
+
+def _rematch_event(match):
+    if match.is_live:
+        return None
+    return Event.objects.filter(
+        kind=Event.Kind.STARTED, after__rematch_of=match.pk
+    ).first()
+
+
+def _started_event(match):
+    event = Event.objects.filter(match=match, kind=Event.Kind.STARTED).first()
+    return event.after.get("rematch_of") if event else None
+
+
+def _download(response, name):
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def match_json(request, match_id):
+    match = member_match(request, match_id)
+    data = export.export_match(match)
+    return _download(
+        JsonResponse(data, json_dumps_params={"indent": 2}),
+        f"squarescores-{match.code}.json",
+    )
+
+
+def match_csv(request, match_id):
+    match = member_match(request, match_id)
+    return _download(
+        HttpResponse(export.match_csv(match), content_type="text/csv; charset=utf-8"),
+        f"squarescores-{match.code}.csv",
+    )
+
+
+def all_json(request):
+    if not request.user.is_authenticated:
+        raise PermissionDenied("Sign in or join a match first.")
+    data = export.export_matches(my_matches(request.user).order_by("created_at"))
+    return _download(
+        HttpResponse(json.dumps(data, indent=2), content_type="application/json"),
+        "squarescores-matches.json",
+    )
+
+
+def players(request):
+    matches = list(my_matches(request.user))
+    return render(
+        request,
+        "games/history/players.html",
+        {
+            "people": people(request.user, matches) if matches else [],
+            "matches": len(matches),
+        },
+    )
+
+
+@require_POST
+def rematch(request, match_id):
+    try:
+        result = actions.rematch(
+            request.user, match_id, key=request.POST.get("key") or None
+        )
+    except errors.MatchNotFound as refusal:
+        raise Http404(refusal.message) from None
+    except errors.NotAMember:
+        raise PermissionDenied("Join this match first.") from None
+    except errors.Refusal as refusal:
+        messages.error(request, refusal.message)
+        return redirect("match_history", match_id=match_id)
+    return redirect(table_url(result.match))

@@ -1,0 +1,148 @@
+import pytest
+from django.urls import reverse
+
+from games import actions
+from tests.conftest import seat
+
+from .builders import big_match, play
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(match, alice, bob):
+    """Alice's match after four taps, one correction and End match."""
+    play(match, bob, "Alice", "Ben", "Cara", "Alice")
+    actions.mark_cell(alice, match.pk, 2, seat(match, "Ben").pk, 0)
+    actions.end_match(bob, match.pk)
+    match.refresh_from_db()
+    return match
+
+
+def history(client, user, match, **query):
+    client.force_login(user)
+    return client.get(reverse("match_history", args=[match.pk]), query)
+
+
+def test_a_member_sees_every_round_with_its_winner_or_draw(client, played, bob):
+    page = history(client, bob, played).content.decode()
+
+    for number in range(1, 6):
+        assert f'data-round="{number}"' in page
+    assert page.count('class="round round-draw"') == 2
+    assert page.count('class="round round-won"') == 3
+    assert "banked at End match" in page
+
+
+def test_the_correction_shows_its_before_and_after_and_who_made_it(client, played, bob):
+    page = history(client, bob, played).content.decode()
+
+    assert "Corrected: <del>Ben</del> → <ins>draw</ins>" in page
+    assert "by Alice" in page
+
+
+def test_the_counts_are_rounds_won_and_draws_never_points(client, played, bob):
+    response = history(client, bob, played)
+
+    assert response.context["played"] == 5
+    assert response.context["draws"] == 2
+    won = {seat.name: count for seat, count in response.context["won"]}
+    assert won == {"Alice": 2, "Ben": 0, "Cara": 1, "Dev": 0}
+
+
+def test_the_options_and_start_and_end_are_shown(client, played, bob):
+    page = history(client, bob, played).content.decode()
+
+    assert "Play without clearing the pool" in page
+    assert "Started" in page
+    assert "Ended" in page
+
+
+def test_the_charts_are_svg_with_titles_and_no_inline_style(client, played, bob):
+    page = history(client, bob, played).content.decode()
+
+    assert page.count("<svg") == 2
+    assert '<title id="bars-title">Rounds won per seat</title>' in page
+    assert "Alice: 2; Ben: 0; Cara: 1; Dev: 0; draws: 2" in page
+    assert "round 2: draw" in page
+    assert "style=" not in page
+    assert "<script" not in page
+
+
+def test_long_matches_are_paginated(client, alice):
+    match = big_match(alice, 120, seats=4)
+
+    first = history(client, alice, match)
+    last = history(client, alice, match, page=3)
+
+    assert len(first.context["rows"]) == 50
+    assert [row["round"].number for row in last.context["rows"]] == list(
+        range(101, 121)
+    )
+    assert first.context["played"] == 120
+
+
+def test_an_outsider_is_sent_to_join(client, played, charlie):
+    response = history(client, charlie, played)
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("join", args=[played.code])
+
+
+def test_a_visitor_who_never_signed_in_is_sent_to_join(client, played):
+    response = client.get(reverse("match_history", args=[played.pk]))
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("join", args=[played.code])
+
+
+@pytest.mark.parametrize("name", ["match_history", "match_json", "match_csv"])
+def test_a_guessed_match_id_that_does_not_exist_is_not_found(client, charlie, name):
+    client.force_login(charlie)
+    assert client.get(reverse(name, args=[987654])).status_code == 404
+
+
+@pytest.mark.parametrize("name", ["match_json", "match_csv"])
+def test_an_outsider_gets_no_export(client, played, charlie, name):
+    client.force_login(charlie)
+    response = client.get(reverse(name, args=[played.pk]))
+
+    assert response.status_code == 403
+    assert played.code not in response.content.decode()
+
+
+@pytest.mark.parametrize("name", ["match_json", "match_csv"])
+def test_a_visitor_gets_no_export(client, played, name):
+    assert client.get(reverse(name, args=[played.pk])).status_code == 403
+
+
+def test_the_host_of_an_ended_match_is_offered_a_rematch(client, played, alice, bob):
+    assert "Rematch: same seats" in history(client, alice, played).content.decode()
+    assert "Rematch: same seats" not in history(client, bob, played).content.decode()
+
+
+def test_the_rematch_button_starts_it_and_the_old_page_links_to_it(
+    client, played, alice, bob
+):
+    client.force_login(alice)
+    response = client.post(reverse("match_rematch", args=[played.pk]), {"key": "tap-1"})
+
+    new = played.host.hosted_matches.exclude(pk=played.pk).get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("match", args=[new.pk])
+    page = history(client, bob, played).content.decode()
+    assert f'href="{reverse("match", args=[new.pk])}">Go to the rematch' in page
+
+
+def test_a_members_rematch_post_is_refused_with_a_message(client, played, bob):
+    client.force_login(bob)
+    response = client.post(reverse("match_rematch", args=[played.pk]), follow=True)
+
+    assert "Only the host can do that." in response.content.decode()
+    assert played.host.hosted_matches.count() == 1
+
+
+def test_an_outsiders_rematch_post_is_forbidden(client, played, charlie):
+    client.force_login(charlie)
+    response = client.post(reverse("match_rematch", args=[played.pk]))
+    assert response.status_code == 403
