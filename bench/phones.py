@@ -1,0 +1,163 @@
+"""The phones: each holds its own cookies, one HTTP connection and one WebSocket.
+
+A phone records, for every round it learns is closed, when the news arrived; the
+harness compares that with when the tap was sent.
+"""
+
+import asyncio
+import json
+import re
+import time
+import uuid
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+TIMEOUT = httpx.Timeout(15.0, connect=10.0)
+
+
+class Phone:
+    def __init__(self, base_url, *, cookies=None):
+        self.base_url = base_url
+        self.http = httpx.AsyncClient(
+            base_url=base_url,
+            timeout=TIMEOUT,
+            follow_redirects=False,
+            limits=httpx.Limits(max_connections=2, max_keepalive_connections=1),
+            cookies=cookies,
+        )
+        self.ws = None
+        self.task = None
+        self.seen = {}
+        self.frames = 0
+        self.frame_bytes = {}
+        self.snapshot = None
+        self.errors = []
+        self.ready = asyncio.Event()
+        self.closed_early = False
+        self.waiters = {}
+
+    @property
+    def csrf(self):
+        return self.http.cookies.get("csrftoken", "")
+
+    async def open_socket(self, path, *, timeout=15):
+        ws_url = "ws" + self.base_url[4:] + path
+        cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+        self.ws = await connect(
+            ws_url,
+            additional_headers={"Cookie": cookie} if cookie else None,
+            origin=self.base_url,
+            compression=None,
+            open_timeout=timeout,
+            ping_interval=None,
+            close_timeout=5,
+            max_size=2**23,
+        )
+        self.task = asyncio.create_task(self._read())
+        await asyncio.wait_for(self.ready.wait(), timeout)
+
+    async def _read(self):
+        try:
+            async for text in self.ws:
+                now = time.perf_counter()
+                message = json.loads(text)
+                kind = message.get("type")
+                if kind == "change":
+                    self.frames += 1
+                    for round in message.get("rounds") or ():
+                        if round.get("status") != "open":
+                            number = round["number"]
+                            self.seen.setdefault(number, now)
+                            self.frame_bytes.setdefault(number, len(text))
+                            waiter = self.waiters.pop(number, None)
+                            if waiter is not None and not waiter.done():
+                                waiter.set_result(now)
+                elif kind == "snapshot":
+                    self.snapshot = message
+                    self.ready.set()
+                elif kind == "error":
+                    self.errors.append(message)
+                    for waiter in self.waiters.values():
+                        if not waiter.done():
+                            waiter.set_exception(RuntimeError(message.get("code")))
+                    self.waiters.clear()
+        except (ConnectionClosed, WebSocketException):
+            self.closed_early = True
+
+    async def send_frame(self, frame):
+        await self.ws.send(json.dumps(frame))
+
+    async def wait_round(self, number, timeout=15):
+        """Wait until this phone learns that round ``number`` is closed."""
+        if number in self.seen:
+            return self.seen[number]
+        waiter = asyncio.get_running_loop().create_future()
+        self.waiters[number] = waiter
+        return await asyncio.wait_for(waiter, timeout)
+
+    async def close(self):
+        if self.ws is not None:
+            try:
+                await self.ws.close()
+            except (ConnectionClosed, WebSocketException, OSError):
+                pass
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+        await self.http.aclose()
+
+
+class Table:
+    """One match (or bare group) and its six phones."""
+
+    def __init__(self, id, code=None, seats=()):
+        self.id, self.code, self.seats = id, code, list(seats)
+        self.phones = []
+        self.open_round = 1
+        self.taps = []  # (round, sent_at, ok)
+        self.count = 0
+
+    def next_tap(self):
+        phone = self.phones[self.count % len(self.phones)]
+        seat = self.seats[self.count % len(self.seats)] if self.seats else 0
+        self.count += 1
+        return phone, seat
+
+
+def open_round_of(snapshot):
+    for round in snapshot.get("rounds") or ():
+        if round.get("status") == "open":
+            return round["number"]
+    return 1
+
+
+def new_key():
+    return uuid.uuid4().hex
+
+
+async def join_via_page(phone, code, name):
+    """The real join flow: GET the join page, POST the form with its CSRF token."""
+    page = await phone.http.get(f"/j/{code}/")
+    page.raise_for_status()
+    token = CSRF_INPUT.search(page.text)
+    data = {"csrfmiddlewaretoken": token.group(1) if token else phone.csrf}
+    data["name"] = name
+    answer = await phone.http.post(f"/j/{code}/", data=data)
+    if answer.status_code not in (302, 303):
+        raise RuntimeError(
+            f"join {code}: HTTP {answer.status_code} {answer.text[:300]}"
+        )
+    return answer
+
+
+async def gather_bounded(coroutines, limit=32):
+    semaphore = asyncio.Semaphore(limit)
+
+    async def one(coroutine):
+        async with semaphore:
+            return await coroutine
+
+    return await asyncio.gather(*(one(c) for c in coroutines))

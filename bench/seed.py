@@ -1,0 +1,81 @@
+"""Set up tables for a bench run, inside Django, against the server's own database.
+
+Run by the harness as ``python -m bench.seed`` with the server's environment; reads
+``{"tables": M, "seats": 6, "members": "page" | "seed" | "auto"}`` on stdin and
+prints JSON: for each table its match id, join code, seat ids and session cookies.
+Each match is started by its host through ``games.actions``, the one write path.
+With ``page`` only the host's session is made here and the other phones join
+through the real join page; ``seed`` joins them through ``actions.join_match``
+(for a tree without the join page); ``auto`` picks ``page`` when it exists.
+"""
+
+import json
+import os
+import sys
+from importlib import import_module
+
+
+def session_for(user):
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return store.session_key
+
+
+def seed(tables, seats, members):
+    from games import actions
+    from squarescores.accounts.models import User
+
+    names = [f"Seat {n}" for n in range(1, seats + 1)]
+    out = []
+    for _ in range(tables):
+        host = User.create_guest(display_name=names[0])
+        match = actions.start_match(host, "fortyone_exchange", names, host_seat=0).match
+        seat_ids = list(match.seats.order_by("position").values_list("pk", flat=True))
+        sessions = [session_for(host)]
+        for position in range(1, members):
+            guest = User.create_guest()
+            actions.join_match(guest, match.code, seat_id=seat_ids[position])
+            sessions.append(session_for(guest))
+        out.append(
+            {
+                "id": match.pk,
+                "code": match.code,
+                "seats": seat_ids,
+                "sessions": sessions,
+            }
+        )
+    return out
+
+
+def main():
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "squarescores.settings")
+    import django
+
+    django.setup()
+    from django.urls import Resolver404, resolve
+
+    def exists(path):
+        try:
+            resolve(path)
+        except Resolver404:
+            return False
+        return True
+
+    request = json.load(sys.stdin)
+    seats, join = request.get("seats", 6), request.get("members", "auto")
+    if join == "auto":
+        join = "page" if exists("/j/ABCDEF/") else "seed"
+    tables = seed(request["tables"], seats, 1 if join == "page" else seats)
+    form_tap = exists("/matches/1/tap/")
+    answer = {"tables": tables, "joined_by": join, "form_tap": form_tap}
+    json.dump(answer, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
