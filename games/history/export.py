@@ -42,7 +42,10 @@ def prefetched(queryset):
         "seats",
         Prefetch("rounds", Round.objects.prefetch_related("cells")),
         Prefetch("events", Event.objects.order_by("version")),
-        Prefetch("memberships", Membership.objects.select_related("user")),
+        Prefetch(
+            "memberships",
+            Membership.objects.select_related("user").order_by("joined_at", "id"),
+        ),
     )
 
 
@@ -199,9 +202,7 @@ def import_match(data, *, match_ids=None):
     with transaction.atomic():
         users = {p["id"]: _account(p) for p in data["people"]}
         match = _import_match_row(data["match"], users)
-        Membership.objects.bulk_create(
-            Membership(match=match, user=users[p["id"]]) for p in data["people"]
-        )
+        _import_members(match, data["people"], users)
         seats = _import_seats(match, data["seats"], users)
         _import_rounds(match, data["rounds"], seats, users)
         _import_events(match, data["events"], seats, users, match_ids or {})
@@ -238,6 +239,15 @@ def _import_match_row(row, users):
     )
     match.refresh_from_db()
     return match
+
+
+def _import_members(match, rows, users):
+    made = Membership.objects.bulk_create(
+        Membership(match=match, user=users[row["id"]]) for row in rows
+    )
+    for membership, row in zip(made, rows, strict=True):
+        membership.joined_at = _when(row["joined_at"])
+    Membership.objects.bulk_update(made, ["joined_at"])
 
 
 def _import_seats(match, rows, users):
