@@ -21,7 +21,7 @@ def workers(tmp_path):
 
 def test_a_tap_through_worker_2_reaches_a_phone_on_worker_1(workers):
     one, two = workers.workers
-    host, bob, match_id, _, host_sheet = table(one.url)
+    _host, bob, match_id, _, host_sheet = table(one.url)
     before = host_sheet.version
 
     answer = bob.tap(match_id, 1, host_sheet.seat_id("Cara"), base=two.url)
