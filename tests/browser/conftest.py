@@ -1,0 +1,140 @@
+"""Real phones for the browser tests: Debian's chromium, the real ASGI app.
+
+Fixtures (shared with other suites; keep their names):
+
+- ``asgi_server``: the project's ASGI application (HTTP and WebSockets) served by
+  uvicorn in a thread of the test process, on the test database; yields its base
+  URL. Tests that use it need ``pytest.mark.django_db(transaction=True)`` so the
+  server's threads see their data. pytest-django's ``live_server`` is WSGI and
+  serves no WebSockets, hence this.
+- ``browser``: one chromium for the whole run.
+- ``new_phone``: a factory, ``new_phone(name)`` gives a Page in a fresh 390 x 844
+  context (its own cookies: its own session).
+- ``shoot``: ``shoot(page, step)`` saves a screenshot under test-artifacts/.
+"""
+
+import os
+import re
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from tests.server import free_port
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 5000
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath) or "browser" in item.keywords:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _sync_database_beside_playwright():
+    """Let the test's own thread use the database while Playwright runs.
+
+    Playwright's sync API keeps an event loop running in the test's thread, so
+    Django would refuse its (synchronous, correct) database calls such as the
+    flush after a transactional test. Module scope: set before the function
+    fixtures, restored after them, and only around the browser suites.
+    """
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    yield
+    if before is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+
+
+@pytest.fixture(scope="session")
+def asgi_server(django_db_setup, django_db_blocker):
+    from squarescores.asgi import application
+
+    port = free_port()
+    config = uvicorn.Config(
+        application,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        ws_per_message_deflate=False,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="asgi-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is missing: `make browser` installs it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_phone(browser):
+    contexts = []
+
+    def make(name="phone", **options):
+        context = browser.new_context(viewport=PHONE, **options)
+        context.set_default_timeout(WAIT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.phone_name = name
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def shoot(request):
+    """``shoot(page, step)``: test-artifacts/<test>/<step>-<phone>.png."""
+    folder = ARTIFACTS / re.sub(r"[^\w.-]+", "_", request.node.name)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    counter = iter(range(1, 1000))
+
+    def take(page, step):
+        name = getattr(page, "phone_name", "phone")
+        path = folder / f"{next(counter):02d}-{step}-{name}.png"
+        page.screenshot(path=path, full_page=True)
+        return path
+
+    return take

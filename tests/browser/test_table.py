@@ -1,0 +1,187 @@
+"""Issue 3's table on four phones: start, join, tap, correct, end; live on all."""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SEATS = ["Alice", "Ben", "Cara", "Dev"]
+LIVE_WITHIN_MS = 2000
+
+
+def start_match(page, base_url, names=SEATS):
+    page.goto(base_url + "/start/")
+    for index, name in enumerate(names):
+        field = page.locator(f"#id_seat_{index}")
+        if not field.is_visible():
+            page.get_by_role("button", name="Add a seat").click()
+        field.fill(name)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+    return page.locator(".join-link a").get_attribute("href")
+
+
+def join_as(page, join_link, name):
+    page.goto(join_link)
+    page.get_by_role("button", name=f"I am {name}").click()
+    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
+
+
+def wait_live(*phones):
+    for page in phones:
+        expect(page.locator("[data-live-status]")).to_have_attribute(
+            "data-state", "live"
+        )
+
+
+def seat_button(page, name):
+    return page.locator("#open-round .seat-button", has_text=name)
+
+
+def expect_round(page, number, text, timeout=LIVE_WITHIN_MS):
+    expect(page.locator(f"#round-{number} .round-result")).to_have_text(
+        text, timeout=timeout
+    )
+
+
+def expect_open(page, number, timeout=LIVE_WITHIN_MS):
+    expect(page.locator("#open-round .open-title")).to_have_text(
+        f"Round {number}: who won?", timeout=timeout
+    )
+
+
+def csrf_token(page):
+    return page.locator('meta[name="csrf-token"]').get_attribute("content")
+
+
+def test_four_phones_play_correct_and_end_a_match_live(asgi_server, new_phone, shoot):
+    a, b, c, d = (new_phone(name) for name in ("A", "B", "C", "D"))
+    join_link = start_match(a, asgi_server)
+    match_url = a.url
+    shoot(a, "started")
+    join_as(b, join_link, "Ben")
+    join_as(c, join_link, "Cara")
+    join_as(d, join_link, "Dev")
+    phones = (a, b, c, d)
+    wait_live(*phones)
+    for phone in phones:
+        shoot(phone, "joined")
+
+    # B taps Alice: every phone shows round 1 won and round 2 open, no reload.
+    navigations = {phone.phone_name: 0 for phone in phones}
+    for phone in phones:
+        phone.on(
+            "framenavigated",
+            lambda f, n=phone.phone_name: navigations.update({n: navigations[n] + 1}),
+        )
+    tapped = time.monotonic()
+    seat_button(b, "Alice").click()
+    for phone in phones:
+        expect_round(phone, 1, "Alice won")
+        expect_open(phone, 2)
+    elapsed = time.monotonic() - tapped
+    print(f"round 1 on four phones after {elapsed * 1000:.0f} ms")
+    assert navigations == dict.fromkeys(navigations, 0)
+    for phone in phones:
+        shoot(phone, "round-1-won")
+
+    # The host corrects round 1 to Cara: B, C and D show Cara.
+    a.locator("#round-1 summary").click()
+    shoot(a, "correcting")
+    a.locator("#round-1 .correct-form button", has_text="Cara").click()
+    for phone in phones:
+        expect_round(phone, 1, "Cara won")
+        shoot(phone, "corrected")
+
+    # B posts the host's form directly: refused, nothing changes.
+    ben_seat = b.locator("#open-round .seat-button", has_text="Ben").get_attribute(
+        "value"
+    )
+    response = b.request.post(
+        match_url + "mark/",
+        form={
+            "csrfmiddlewaretoken": csrf_token(b),
+            "round": "1",
+            "seat": ben_seat,
+            "value": "1",
+        },
+        headers={"Referer": match_url},
+        max_redirects=0,
+    )
+    assert response.status == 403
+    b.wait_for_timeout(300)
+    for phone in phones:
+        expect_round(phone, 1, "Cara won")
+    assert b.locator("#round-1 .correct").is_hidden()
+
+    # C ends the match: the open round is a draw, the match ended, no taps left.
+    c.get_by_text("End match…").click()
+    expect(c.locator(".end-warning")).to_contain_text("draw")
+    shoot(c, "end-confirm")
+    c.get_by_role("button", name="End the match now").click()
+    for phone in phones:
+        expect_round(phone, 2, "Draw")
+        expect(phone.locator("#open-round")).to_contain_text("The match has ended")
+        expect(phone.locator("[data-ended-banner]")).to_be_visible()
+        expect(phone.locator(".seat-button")).to_have_count(0)
+        expect(phone.locator("[data-end-match]")).to_be_hidden()
+        shoot(phone, "ended")
+
+
+def test_a_phone_back_online_shows_the_rounds_it_missed(asgi_server, new_phone, shoot):
+    a, b = new_phone("A"), new_phone("B")
+    join_link = start_match(a, asgi_server)
+    join_as(b, join_link, "Ben")
+    wait_live(a, b)
+
+    b.context.set_offline(True)
+    expect(b.locator("[data-live-status]")).not_to_have_attribute("data-state", "live")
+    seat_button(a, "Dev").click()
+    expect_open(a, 2)
+    seat_button(a, "Ben").click()
+    expect_open(a, 3)
+    shoot(b, "offline")
+    expect(b.locator("#round-1")).to_have_count(0)
+
+    b.context.set_offline(False)
+    expect_round(b, 1, "Dev won", timeout=WAIT_BACK_MS)
+    expect_round(b, 2, "Ben won", timeout=WAIT_BACK_MS)
+    expect_open(b, 3)
+    wait_live(b)
+    shoot(b, "back-online")
+
+
+WAIT_BACK_MS = 5000
+
+
+def test_an_outsider_is_sent_to_join_and_its_socket_is_refused(
+    asgi_server, new_phone, shoot
+):
+    a, outsider = new_phone("A"), new_phone("outsider")
+    join_link = start_match(a, asgi_server)
+    match_url = a.url
+
+    outsider.goto(match_url)
+    expect(outsider).to_have_url(join_link)
+    shoot(outsider, "sent-to-join")
+    close_code = outsider.evaluate(
+        """url => new Promise(resolve => {
+            const ws = new WebSocket(url);
+            ws.onclose = event => resolve(event.code);
+        })""",
+        match_url.replace("http", "ws").replace("/matches/", "/ws/matches/"),
+    )
+    assert close_code == 4403
+    token = outsider.locator('input[name="csrfmiddlewaretoken"]').first.get_attribute(
+        "value"
+    )
+    response = outsider.request.post(
+        match_url + "tap/",
+        form={"csrfmiddlewaretoken": token, "round": "1", "seat": "1"},
+        max_redirects=0,
+    )
+    assert response.status == 403
+    expect(a.locator("#round-1")).to_have_count(0)
