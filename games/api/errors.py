@@ -94,7 +94,8 @@ def responses(*statuses):
     """The documented error answers of an endpoint, for ``extend_schema``."""
     described = {
         400: "A bad body or value (`bad_request` lists the fields).",
-        401: "No credentials, or bad ones (`not_authenticated`).",
+        401: "No credentials (`not_authenticated`), or bad ones "
+        "(`authentication_failed`).",
         403: "Not allowed: `not_member`, `not_host` or a missing CSRF token.",
         404: "No such match, seat, round or game.",
         409: "A conflict: `round_closed`, `match_ended`, `seat_taken`…; "

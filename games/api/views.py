@@ -120,7 +120,7 @@ def change(request_serializer, *, statuses=(400, 401, 403, 404, 409, 429), **kwa
 class GameList(ApiView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: s.GameSerializer(many=True)})
+    @extend_schema(responses={200: s.GameSerializer(many=True), **responses(401)})
     def get(self, request):
         return Response([game_data(rules) for rules in registry])
 
@@ -128,7 +128,7 @@ class GameList(ApiView):
 class GameDetail(ApiView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: s.GameSerializer, **responses(404)})
+    @extend_schema(responses={200: s.GameSerializer, **responses(401, 404)})
     def get(self, request, key):
         return Response(game_data(registry.get(key)))
 
@@ -139,7 +139,7 @@ class GuestCreate(ApiView):
 
     @extend_schema(
         request=s.GuestRequest,
-        responses={201: s.GuestSerializer, **responses(400, 429)},
+        responses={201: s.GuestSerializer, **responses(400, 401, 429)},
         parameters=[IDEMPOTENCY_KEY],
         description="Make a guest account and its token. A guest is one phone's "
         "identity: a retry makes another guest (the key is not a secret, so it "
@@ -165,7 +165,7 @@ class TokenCreate(ApiView):
 
     @extend_schema(
         request=s.LoginRequest,
-        responses={200: s.TokenSerializer, **responses(400, 429)},
+        responses={200: s.TokenSerializer, **responses(400, 401, 429)},
         description="The token of an account with a password.",
     )
     def post(self, request):

@@ -1,0 +1,255 @@
+import pytest
+
+from games import actions
+from games.models import Event, Match, Round
+from tests.api.conftest import url
+from tests.conftest import seat
+
+pytestmark = pytest.mark.django_db
+
+
+def tap(client, match, round, seat_id, **extra):
+    return client.post(
+        url(match, "tap/"), {"round": round, "seat": seat_id}, format="json", **extra
+    )
+
+
+def mark(client, match, round, seat_id, value):
+    body = {"round": round, "seat": seat_id, "value": value}
+    return client.post(url(match, "mark/"), body, format="json")
+
+
+def test_a_member_taps_the_winner_and_the_next_round_opens(as_bob, match, bob):
+    alice_seat = seat(match, "Alice").pk
+
+    response = tap(as_bob, match, 1, alice_seat)
+
+    assert response.status_code == 200
+    sheet = response.json()
+    assert sheet["version"] == match.version + 1
+    first, second = sheet["rounds"]
+    assert (first["status"], first["winner"], first["closed_by"]) == (
+        "won",
+        alice_seat,
+        bob.pk,
+    )
+    assert first["cells"][str(alice_seat)] == 1
+    assert second == {
+        "number": 2,
+        "status": "open",
+        "winner": None,
+        "cells": {},
+        "closed_at": None,
+        "closed_by": None,
+    }
+    assert sheet["open_round"] == 2
+
+
+def test_a_tap_on_a_closed_round_is_a_409_with_the_current_version(as_bob, match):
+    tap(as_bob, match, 1, seat(match, "Alice").pk)
+    version = Match.objects.get(pk=match.pk).version
+
+    response = tap(as_bob, match, 1, seat(match, "Ben").pk)
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "round_closed"
+    assert response.json()["version"] == version
+    assert Round.objects.get(match=match, number=1).winner == seat(match, "Alice")
+
+
+def test_an_outsider_cannot_tap(as_charlie, match):
+    response = tap(as_charlie, match, 1, seat(match, "Alice").pk)
+
+    assert response.status_code == 403
+    assert response.json()["code"] == "not_member"
+    assert Match.objects.get(pk=match.pk).version == match.version
+
+
+def test_anonymous_cannot_tap(anonymous, match):
+    assert tap(anonymous, match, 1, seat(match, "Alice").pk).status_code == 401
+
+
+def test_a_seat_of_another_match_is_a_404(as_bob, match, alice):
+    other = actions.start_match(alice, "fortyone_exchange", ["Eve", "Finn"]).match
+
+    response = tap(as_bob, match, 1, other.seats.first().pk)
+
+    assert response.status_code == 404
+    assert response.json()["code"] == "seat_not_found"
+    assert response.json()["version"] == match.version
+    assert Round.objects.get(match=match, number=1).status == "open"
+
+
+def test_a_round_that_does_not_exist_is_a_404(as_bob, match):
+    response = tap(as_bob, match, 7, seat(match, "Alice").pk)
+
+    assert response.status_code == 404
+    assert response.json()["code"] == "round_not_found"
+
+
+def test_a_tap_on_an_ended_match_is_a_409(as_bob, match, bob):
+    actions.end_match(bob, match.pk)
+
+    response = tap(as_bob, match, 2, seat(match, "Alice").pk)
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "match_ended"
+    assert response.json()["version"] == Match.objects.get(pk=match.pk).version
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seat": 1},
+        {"round": 1},
+        {"round": "1", "seat": 1},
+        {"round": 1, "seat": "1"},
+        {"round": 1.5, "seat": 1},
+        {"round": True, "seat": 1},
+        {"round": 0, "seat": 1},
+        {"round": 1, "seat": 2**64},
+        {"round": [1], "seat": None},
+        [1, 2],
+    ],
+)
+def test_a_bad_tap_body_is_a_400_with_the_fields(as_bob, match, body):
+    response = as_bob.post(url(match, "tap/"), body, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_request"
+    assert response.json()["version"] == match.version
+    assert "fields" in response.json()
+    assert Match.objects.get(pk=match.pk).version == match.version
+
+
+def test_malformed_json_is_a_400(as_bob, match):
+    response = as_bob.post(
+        url(match, "tap/"), b'{"round": 1,', content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_request"
+    assert "JSON" in response.json()["detail"]
+
+
+def test_a_form_body_is_a_415(as_bob, match):
+    response = as_bob.post(url(match, "tap/"), {"round": 1, "seat": 1})
+
+    assert response.status_code == 415
+    assert response.json()["code"] == "unsupported_media_type"
+
+
+def test_the_host_marks_the_open_round_like_a_tap(as_alice, match, alice):
+    cara = seat(match, "Cara").pk
+
+    response = mark(as_alice, match, 1, cara, 1)
+
+    assert response.status_code == 200
+    assert response.json()["rounds"][0]["winner"] == cara
+    assert Event.objects.filter(match=match).last().kind == "cell_marked"
+
+
+def test_the_host_corrects_a_closed_round(as_alice, as_bob, match):
+    tap(as_bob, match, 1, seat(match, "Ben").pk)
+
+    response = mark(as_alice, match, 1, seat(match, "Dev").pk, 1)
+
+    assert response.status_code == 200
+    first, second = response.json()["rounds"]
+    assert first["winner"] == seat(match, "Dev").pk
+    assert second["status"] == "open"
+    assert Event.objects.filter(match=match).last().kind == "round_corrected"
+
+
+def test_the_host_makes_a_closed_round_a_draw(as_alice, as_bob, match):
+    tap(as_bob, match, 1, seat(match, "Ben").pk)
+
+    response = mark(as_alice, match, 1, seat(match, "Ben").pk, 0)
+
+    assert response.status_code == 200
+    assert response.json()["rounds"][0]["status"] == "draw"
+
+
+def test_a_member_cannot_mark(as_bob, match):
+    response = mark(as_bob, match, 1, seat(match, "Ben").pk, 1)
+
+    assert response.status_code == 403
+    assert response.json()["code"] == "not_host"
+    assert response.json()["version"] == match.version
+    assert Round.objects.get(match=match, number=1).status == "open"
+
+
+def test_an_outsider_cannot_mark(as_charlie, match):
+    response = mark(as_charlie, match, 1, seat(match, "Ben").pk, 1)
+
+    assert response.status_code == 403
+    assert response.json()["code"] == "not_member"
+
+
+@pytest.mark.parametrize("value", [2, 41])
+def test_a_mark_the_game_does_not_allow_is_a_400(as_alice, match, value):
+    response = mark(as_alice, match, 1, seat(match, "Ben").pk, value)
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_value"
+
+
+@pytest.mark.parametrize("value", [-1, "1", None])
+def test_a_mark_that_is_not_a_whole_number_is_a_bad_body(as_alice, match, value):
+    response = mark(as_alice, match, 1, seat(match, "Ben").pk, value)
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_request"
+    assert "value" in response.json()["fields"]
+
+
+def test_a_mark_on_an_ended_match_is_a_409(as_alice, match, alice):
+    actions.end_match(alice, match.pk)
+
+    response = mark(as_alice, match, 1, seat(match, "Ben").pk, 1)
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "match_ended"
+
+
+def test_a_member_ends_the_match_and_the_open_round_is_a_draw(as_bob, match):
+    tap(as_bob, match, 1, seat(match, "Alice").pk)
+
+    response = as_bob.post(url(match, "end/"))
+
+    assert response.status_code == 200
+    sheet = response.json()
+    assert sheet["status"] == "ended"
+    assert sheet["open_round"] is None
+    assert [r["status"] for r in sheet["rounds"]] == ["won", "draw"]
+    assert sheet["ended_at"]
+
+
+def test_ending_an_ended_match_is_a_409(as_bob, match):
+    as_bob.post(url(match, "end/"))
+
+    response = as_bob.post(url(match, "end/"))
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "match_ended"
+
+
+def test_an_outsider_cannot_end_the_match(as_charlie, match):
+    response = as_charlie.post(url(match, "end/"))
+
+    assert response.status_code == 403
+    assert Match.objects.get(pk=match.pk).status == "live"
+
+
+def test_tapping_too_fast_is_a_429_with_retry_after(as_bob, match, low_rates):
+    low_rates(taps="2/min")
+    alice = seat(match, "Alice").pk
+
+    assert tap(as_bob, match, 1, alice).status_code == 200
+    assert tap(as_bob, match, 2, alice).status_code == 200
+    refused = tap(as_bob, match, 3, alice)
+
+    assert refused.status_code == 429
+    assert refused.json()["code"] == "throttled"
+    assert int(refused.headers["Retry-After"]) > 0
+    assert Round.objects.get(match=match, number=3).status == "open"

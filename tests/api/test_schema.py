@@ -1,0 +1,85 @@
+import pytest
+import yaml
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+ENDPOINTS = {
+    ("get", "/api/games/"),
+    ("get", "/api/games/{key}/"),
+    ("post", "/api/guests/"),
+    ("post", "/api/token/"),
+    ("post", "/api/join/"),
+    ("get", "/api/matches/"),
+    ("post", "/api/matches/"),
+    ("get", "/api/matches/{match_id}/"),
+    ("post", "/api/matches/{match_id}/tap/"),
+    ("post", "/api/matches/{match_id}/mark/"),
+    ("post", "/api/matches/{match_id}/end/"),
+    ("post", "/api/matches/{match_id}/host/"),
+    ("post", "/api/matches/{match_id}/seats/"),
+    ("post", "/api/matches/{match_id}/seats/{seat_id}/rename/"),
+    ("post", "/api/matches/{match_id}/seats/{seat_id}/release/"),
+    ("get", "/api/matches/{match_id}/events/"),
+    ("get", "/api/matches/{match_id}/export/"),
+    ("get", "/api/matches/{match_id}/export/csv/"),
+}
+
+
+@pytest.fixture
+def schema():
+    response = Client().get("/api/schema/")
+    assert response.status_code == 200
+    return yaml.safe_load(response.content)
+
+
+def test_the_schema_is_openapi_3_and_describes_every_endpoint(schema):
+    assert schema["openapi"].startswith("3.")
+    described = {
+        (method, path)
+        for path, operations in schema["paths"].items()
+        for method in operations
+        if method in ("get", "post")
+    }
+    assert described == ENDPOINTS
+
+
+def test_every_post_takes_an_idempotency_key_and_documents_its_errors(schema):
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            errors = {code for code in operation["responses"] if code >= "400"}
+            assert errors, (method, path)
+            for code in errors:
+                content = operation["responses"][code]["content"]
+                ref = content["application/json"]["schema"]["$ref"]
+                assert ref == "#/components/schemas/Error", (method, path, code)
+            if method == "post" and path != "/api/token/":
+                headers = {
+                    p["name"] for p in operation["parameters"] if p["in"] == "header"
+                }
+                assert "Idempotency-Key" in headers, path
+
+
+def test_throttled_endpoints_document_the_429(schema):
+    for path in ("/api/join/", "/api/guests/", "/api/matches/{match_id}/tap/"):
+        assert "429" in schema["paths"][path]["post"]["responses"]
+
+
+def test_the_error_shape_is_code_detail_and_version(schema):
+    error = schema["components"]["schemas"]["Error"]
+    assert set(error["required"]) == {"code", "detail"}
+    assert {"code", "detail", "version", "fields"} <= set(error["properties"])
+
+
+def test_the_docs_page_is_served_from_the_app_without_a_cdn():
+    page = Client().get("/api/docs/")
+
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert (
+        "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in html
+    )
+    assert "http://" not in html and "https://" not in html
+    script = Client().get("/api/docs/?script=")
+    assert script.status_code == 200
+    assert "/api/schema/" in script.content.decode()
