@@ -28,6 +28,20 @@ def card_short(card):
     return rank + SUIT_SYMBOLS[suit]
 
 
+def picked_so_far(cards):
+    if not cards:
+        return "None is picked yet."
+    if len(cards) == 1:
+        return "Only 1 is picked."
+    if len(cards) < hands.HAND_SIZE:
+        return f"Only {len(cards)} are picked."
+    return f"{len(cards)} are picked."
+
+
+def in_pack_order(cards):
+    return sorted(cards, key=CARDS.index)
+
+
 def clamp_players(value, default=DEFAULT_PLAYERS):
     try:
         count = int(value)
@@ -106,7 +120,7 @@ class HandCheckerForm(forms.Form):
                 hands.parse_hand(cards)
             except ValueError as error:
                 self.add_error(
-                    f"p{index}-cards", f"{name}: {error} {len(cards)} picked."
+                    f"p{index}-cards", f"{name}: {error} {picked_so_far(cards)}"
                 )
             picked[name] = cards
         if self.errors:
@@ -121,7 +135,7 @@ class HandCheckerForm(forms.Form):
             rows=tuple(
                 HandRow(
                     name=name,
-                    cards=tuple(card_short(card) for card in cards),
+                    cards=tuple(card_short(card) for card in in_pack_order(cards)),
                     suit=hands.SUIT_NAMES[hands.best_suit(cards)],
                     value=hands.hand_value(cards),
                     best=name in winners,

@@ -93,7 +93,7 @@ def test_fewer_than_four_cards_names_the_player(client):
 
     assert response.context["verdict"] is None
     page = response.content.decode()
-    assert "Ben: A hand has exactly 4 cards. 3 picked." in page
+    assert "Ben: A hand has exactly 4 cards. Only 3 are picked." in page
     assert 'href="#p2"' in page
 
 
