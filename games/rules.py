@@ -104,6 +104,9 @@ class RuleModule:
     # Pages of the module's own (a hand checker, say): the dotted path of a URLconf
     # module, mounted under /games/<key>/ in the namespace <key>. Empty for none.
     urls = ""
+    # Which of those pages a match page links to: (label, URL name in the module's
+    # namespace) pairs; each is opened with ?match=<id>.
+    match_pages: tuple[tuple[str, str], ...] = ()
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict:
         """Return every option with a valid value, defaults filled in."""

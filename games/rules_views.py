@@ -4,8 +4,11 @@ The module supplies the text (``rules_template``) and its options; the core show
 them, with a match's own table options when the page is opened from a match.
 """
 
+from urllib.parse import urlencode
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from .errors import UnknownGame
 from .models import Match
@@ -14,6 +17,15 @@ from .rules import registry
 
 def is_member(user, match):
     return user.is_authenticated and match.memberships.filter(user_id=user.pk).exists()
+
+
+def match_links(match):
+    """(label, URL) of the rules page and the module's own pages, for a match page."""
+    query = urlencode({"match": match.pk})
+    links = [("Rules", reverse("match_rules", args=[match.pk]))]
+    for label, name in match.rules.match_pages:
+        links.append((label, f"{reverse(f'{match.game}:{name}')}?{query}"))
+    return links
 
 
 def game_rules(request, key):
@@ -36,5 +48,6 @@ def render_rules(request, game, options, match):
         "game": game,
         "match": match,
         "options": game.describe_options(options),
+        "links": match_links(match)[1:] if match else [],
     }
     return render(request, "games/rules_page.html", context)

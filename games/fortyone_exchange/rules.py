@@ -15,6 +15,7 @@ class FortyOneExchange(RuleModule):
     max_seats = 10
     rules_template = "fortyone_exchange/rules.html"
     urls = "games.fortyone_exchange.urls"
+    match_pages = (("Hand checker", "hands"),)
     options = (
         Option(
             key="no_pool_clearing",

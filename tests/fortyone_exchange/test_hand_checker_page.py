@@ -156,3 +156,13 @@ def test_an_outsider_opening_it_from_a_match_sees_no_seat_names(client, charlie,
     names = [hand["name_field"].value() for hand in response.context["hands"]]
     assert names == ["", "", "", ""]
     assert 'name="match"' not in response.content.decode()
+
+
+def test_a_tie_from_a_match_links_back_to_its_table(client, bob, match):
+    client.force_login(bob)
+
+    response = client.get(query([EXAMPLE[1], EXAMPLE[2]], match=str(match.pk)))
+
+    assert response.context["verdict"].is_tie
+    page = text(response)
+    assert f'<a class="button-link" href="/matches/{match.pk}/">Go to the match' in page

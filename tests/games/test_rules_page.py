@@ -3,6 +3,7 @@
 import pytest
 
 from games import actions
+from games.rules_views import match_links
 from tests.conftest import SEATS
 
 pytestmark = pytest.mark.django_db
@@ -74,3 +75,19 @@ def test_a_match_that_does_not_exist_is_not_found(client, bob):
     client.force_login(bob)
 
     assert client.get("/matches/999999/rules/").status_code == 404
+
+
+def test_a_match_page_can_link_to_the_rules_and_the_modules_own_pages(match):
+    assert match_links(match) == [
+        ("Rules", f"/matches/{match.pk}/rules/"),
+        ("Hand checker", f"/games/fortyone_exchange/hands/?match={match.pk}"),
+    ]
+
+
+def test_a_members_rules_page_links_the_hand_checker_for_this_match(client, bob, match):
+    client.force_login(bob)
+
+    page = client.get(f"/matches/{match.pk}/rules/").content.decode()
+
+    assert f'href="/games/fortyone_exchange/hands/?match={match.pk}"' in page
+    assert f'href="/matches/{match.pk}/"' in page
