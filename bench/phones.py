@@ -5,6 +5,7 @@ harness compares that with when the tap was sent.
 """
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -100,10 +101,8 @@ class Phone:
 
     async def close(self):
         if self.ws is not None:
-            try:
+            with contextlib.suppress(ConnectionClosed, WebSocketException, OSError):
                 await self.ws.close()
-            except (ConnectionClosed, WebSocketException, OSError):
-                pass
         if self.task is not None:
             self.task.cancel()
             await asyncio.gather(self.task, return_exceptions=True)
@@ -138,13 +137,14 @@ def new_key():
     return uuid.uuid4().hex
 
 
-async def join_via_page(phone, code, name):
-    """The real join flow: GET the join page, POST the form with its CSRF token."""
+async def join_via_page(phone, code, seat_id):
+    """The real join flow: GET the join page, claim the seat with its CSRF token."""
     page = await phone.http.get(f"/j/{code}/")
     page.raise_for_status()
     token = CSRF_INPUT.search(page.text)
-    data = {"csrfmiddlewaretoken": token.group(1) if token else phone.csrf}
-    data["name"] = name
+    if token is None or f'name="seat" value="{seat_id}"' not in page.text:
+        raise RuntimeError(f"join {code}: no free seat {seat_id} on the join page")
+    data = {"csrfmiddlewaretoken": token.group(1), "seat": seat_id}
     answer = await phone.http.post(f"/j/{code}/", data=data)
     if answer.status_code not in (302, 303):
         raise RuntimeError(

@@ -95,7 +95,8 @@ class Stack:
         env.update(self.extra_env)
         return env
 
-    def start(self, timeout=60):
+    def prepare(self):
+        """A fresh store: the VAR_DIR, and for the app its migrated database."""
         shutil.rmtree(self.var_dir, ignore_errors=True)
         self.var_dir.mkdir(parents=True)
         if self.kind == "app":
@@ -103,6 +104,10 @@ class Stack:
                 self.database = f"bench_{self.tag}".lower()
                 create_database(self.database)
             self.manage("migrate", "--noinput", "-v", "0")
+        return self
+
+    def start(self, timeout=60):
+        self.prepare()
         for index in range(self.workers):
             self.processes.append(self._spawn(index))
         for process, url in zip(self.processes, self.urls, strict=True):

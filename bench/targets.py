@@ -76,7 +76,7 @@ class App:
         if self.joined_by == "page":
             await gather_bounded(
                 [
-                    join_via_page(phone, table.code, f"Phone {index}")
+                    join_via_page(phone, table.code, table.seats[index])
                     for table in tables
                     for index, phone in enumerate(table.phones)
                     if index >= 1

@@ -1,0 +1,124 @@
+"""``python -m bench``: the full run (``make bench``); ``--smoke``: a few seconds.
+
+The full run rewrites docs/benchmarks.md from its own figures; the last line it
+prints is the summary issue 6 asks for.
+"""
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import probes, report
+from .scenarios import FULL, SMOKE, log, run_all
+from .servers import ROOT, raise_open_files
+
+
+def arguments(argv):
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--smoke", action="store_true", help="a few seconds, tiny load")
+    parser.add_argument(
+        "--modes", help="comma-separated: embedded,scaleout (default: both)"
+    )
+    parser.add_argument("--no-probes", action="store_true", help="skip the probes")
+    parser.add_argument(
+        "--docs",
+        default=None,
+        help="where to write the results (default docs/benchmarks.md on a full run)",
+    )
+    parser.add_argument("--json", help="also write every figure to this JSON file")
+    parser.add_argument("--join", default="auto", choices=("auto", "page", "seed"))
+    parser.add_argument("--tap", default="auto", choices=("auto", "form", "ws"))
+    parser.add_argument("--keep", action="store_true", help="keep the run directory")
+    return parser.parse_args(argv)
+
+
+def ratio(a, b):
+    if not b or math.isnan(a) or math.isnan(b):
+        return math.nan
+    return a / b
+
+
+def summary(results):
+    def run(target, mode, phones, rate):
+        for result in results["runs"]:
+            key = (result["target"], result["mode"], result["phones"], result["rate"])
+            if key == (target, mode, phones, rate):
+                return result
+        return None
+
+    plan = results["plan"]
+    phones, rate = plan["sizes"][0] * 6, plan["rates"][-1]
+    app, bare = (
+        run("app", "embedded", phones, rate),
+        run("bare", "embedded", phones, rate),
+    )
+    p99_ratio = ratio(app["p99"], bare["p99"]) if app and bare else math.nan
+    sweeps = results["sweeps"]
+    best_app = sweeps.get(("app", "embedded"), {}).get("best", 0)
+    best_bare = sweeps.get(("bare", "embedded"), {}).get("best", 0)
+    growth = results.get("growth", {}).get("ratio", math.nan)
+    lost = sum(r["lost"] for r in results["runs"] if r["name"] == "scenario")
+    lost += sum(
+        r["lost"] for s in sweeps.values() for r in s["steps"] if r["sustained"]
+    )
+    results["summary"] = {
+        "p99_ratio": p99_ratio,
+        "max_rate_ratio": ratio(best_app, best_bare),
+        "push_growth": growth,
+        "lost": lost,
+    }
+    return (
+        f"bench: p99_ratio={p99_ratio:.2f} "
+        f"max_rate_ratio={ratio(best_app, best_bare):.2f} "
+        f"push_growth={growth:.2f} lost={lost}"
+    )
+
+
+async def main(args):
+    plan = dict(SMOKE if args.smoke else FULL)
+    if args.modes:
+        plan["modes"] = tuple(args.modes.split(","))
+    run_dir = Path(tempfile.mkdtemp(prefix="bench-"))
+    started = time.time()
+    log(f"bench: open files {raise_open_files()}, run directory {run_dir}")
+    try:
+        options = {"join": args.join, "tap": args.tap}
+        results = await run_all(plan, run_dir, options)
+        if not args.no_probes:
+            results["probes"] = await probes.run_all(run_dir, smoke=args.smoke)
+            results["growth"] = results["probes"].get("growth", {})
+        results["seconds"] = time.time() - started
+        results["command"] = (
+            "make bench" if not args.smoke else "python -m bench --smoke"
+        )
+        last = summary(results)
+        for line in report.ratios(results):
+            print(line)
+        docs = args.docs or (None if args.smoke else ROOT / "docs" / "benchmarks.md")
+        if docs:
+            Path(docs).write_text(report.markdown(results))
+            log(f"wrote {docs}")
+        if args.json:
+            Path(args.json).write_text(json.dumps(report.jsonable(results), indent=1))
+    finally:
+        if not args.keep:
+            shutil.rmtree(run_dir, ignore_errors=True)
+    print(last, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    try:
+        from uvloop import new_event_loop
+    except ImportError:
+        new_event_loop = None
+    with asyncio.Runner(loop_factory=new_event_loop) as runner:
+        sys.exit(runner.run(main(arguments(sys.argv[1:]))))

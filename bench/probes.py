@@ -1,0 +1,125 @@
+"""The figures that are not a load curve: push growth over 500 rounds, SQL queries
+per tap, and memory per idle connection at 2,000 sockets (app and bare)."""
+
+import asyncio
+import json
+
+from .harness import run_load
+from .phones import Phone, gather_bounded
+from .scenarios import log
+from .servers import Stack
+from .targets import App, Bare, close_all
+
+ROUNDS = 500
+WINDOW = 25
+
+
+async def growth(run_dir, rounds=ROUNDS, window=WINDOW):
+    """One table tapped through the real endpoint from round 1 to ``rounds``."""
+    app = App()
+    with Stack("app", "embedded", run_dir / "growth") as stack:
+        tables = await app.add_tables(stack, 1)
+        try:
+            first = await run_load(app, stack, tables, 25, window / 25, name="growth")
+            middle = rounds - 2 * window
+            await run_load(app, stack, tables, 50, middle / 50, name="growth")
+            last = await run_load(app, stack, tables, 25, window / 25, name="growth")
+        finally:
+            await close_all(tables)
+    phone = tables[0].phones[0]
+    closed = sorted(phone.frame_bytes)
+    start, end = phone.frame_bytes[closed[0]], phone.frame_bytes[closed[-1]]
+    result = {
+        "first_round": closed[0],
+        "last_round": closed[-1],
+        "bytes_first": start,
+        "bytes_last": end,
+        "ratio": end / start,
+        "p50_first": first["p50"],
+        "p50_last": last["p50"],
+        "cpu_ms_first": first["cpu_ms_per_tap"],
+        "cpu_ms_last": last["cpu_ms_per_tap"],
+        "lost": first["lost"] + last["lost"],
+    }
+    log(
+        f"push growth: round {closed[0]} {start} B -> round {closed[-1]} {end} B; "
+        f"server CPU {first['cpu_ms_per_tap']:.2f} -> {last['cpu_ms_per_tap']:.2f} "
+        f"ms/tap; p50 {first['p50']:.1f} -> {last['p50']:.1f} ms"
+    )
+    return result
+
+
+async def queries(run_dir):
+    stack = Stack("app", "embedded", run_dir / "queries").prepare()
+    try:
+        answer = await asyncio.to_thread(stack.python, "bench.queries", timeout=600)
+    finally:
+        stack.stop()
+    figures = json.loads(answer.stdout)
+    for label in ("round1", "round500"):
+        f = figures[label]
+        log(
+            f"queries at round {f['round']}: form tap {f['form_queries']} "
+            f"({f['form_ms']:.1f} ms), action {f['action_queries']} "
+            f"({f['action_ms']:.1f} ms)"
+        )
+    return figures
+
+
+async def memory(run_dir, kind, connections=2000, warm=50, tables=50):
+    """RSS growth of one worker per idle WebSocket, over ``connections`` sockets."""
+    target = App(join="seed") if kind == "app" else Bare()
+    with Stack(kind, "embedded", run_dir / f"memory-{kind}") as stack:
+        seated = await target.add_tables(stack, tables)
+        # More sockets on the same phones' cookies: memory is per connection.
+        phones = [p for t in seated for p in t.phones]
+        paths = {id(p): target.ws_path(t) for t in seated for p in t.phones}
+        extra = []
+        try:
+            for index in range(warm):
+                extra.append(_clone(phones[index % len(phones)], paths))
+            await gather_bounded([p.open_socket(p.path) for p in extra], limit=32)
+            await asyncio.sleep(1)
+            before = stack.rss()
+            fresh = [
+                _clone(phones[index % len(phones)], paths)
+                for index in range(connections)
+            ]
+            await gather_bounded([p.open_socket(p.path) for p in fresh], limit=64)
+            extra += fresh
+            await asyncio.sleep(2)
+            after = stack.rss()
+            alive = sum(not p.closed_early for p in fresh)
+        finally:
+            await gather_bounded([p.close() for p in extra], limit=64)
+            await close_all(seated)
+    result = {
+        "kind": kind,
+        "connections": connections,
+        "alive": alive,
+        "rss_before": before,
+        "rss_after": after,
+        "bytes_per_connection": (after - before) / connections,
+    }
+    log(
+        f"memory {kind}: {alive}/{connections} idle sockets, RSS "
+        f"{before / 2**20:.1f} -> {after / 2**20:.1f} MiB, "
+        f"{result['bytes_per_connection'] / 1024:.1f} KiB per connection"
+    )
+    return result
+
+
+def _clone(phone, paths):
+    clone = Phone(phone.base_url, cookies=dict(phone.http.cookies.items()))
+    clone.path = paths[id(phone)]
+    return clone
+
+
+async def run_all(run_dir, *, smoke=False):
+    if smoke:
+        result = await growth(run_dir, rounds=30, window=5)
+        return {"growth": result}
+    results = {"growth": await growth(run_dir)}
+    results["queries"] = await queries(run_dir)
+    results["memory"] = {kind: await memory(run_dir, kind) for kind in ("app", "bare")}
+    return results

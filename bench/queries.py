@@ -1,0 +1,84 @@
+"""SQL queries and server time per tap, measured inside Django at round 1 and 500.
+
+Run by the probes as ``python -m bench.queries`` with a stack's environment (its
+own database). A member taps through the real form view with Django's test
+client, which runs the whole middleware stack, and through ``actions.tap_winner``
+alone (the WebSocket's path); each is counted with ``CaptureQueriesContext``.
+Prints JSON.
+"""
+
+import json
+import os
+import statistics
+import sys
+import time
+
+ROUNDS = 500
+SAMPLE = 20
+
+
+def main():
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "squarescores.settings")
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from games import actions
+    from squarescores.accounts.models import User
+
+    host = User.create_guest()
+    names = [f"Seat {n}" for n in range(1, 7)]
+    match = actions.start_match(host, "fortyone_exchange", names, host_seat=0).match
+    seats = list(match.seats.order_by("position").values_list("pk", flat=True))
+    member = User.create_guest()
+    actions.join_match(member, match.code, seat_id=seats[1])
+    client = Client()
+    client.force_login(member)
+    url = f"/matches/{match.pk}/tap/"
+
+    def form_tap(number):
+        data = {"round": number, "seat": seats[number % 6], "key": f"k{number}"}
+        with CaptureQueriesContext(connection) as queries:
+            started = time.perf_counter()
+            answer = client.post(url, data)
+            elapsed = time.perf_counter() - started
+        assert answer.status_code == 302, answer.status_code
+        return len(queries), elapsed, [q["sql"] for q in queries.captured_queries]
+
+    def action_tap(number):
+        with CaptureQueriesContext(connection) as queries:
+            started = time.perf_counter()
+            actions.tap_winner(member, match.pk, number, seats[number % 6])
+            elapsed = time.perf_counter() - started
+        return len(queries), elapsed, [q["sql"] for q in queries.captured_queries]
+
+    figures = {}
+    number = 1
+    for label in ("round1", "round500"):
+        if label == "round500":
+            while number < ROUNDS - 2 * SAMPLE:
+                actions.tap_winner(member, match.pk, number, seats[number % 6])
+                number += 1
+        forms, acts = [], []
+        for _ in range(SAMPLE):
+            forms.append(form_tap(number))
+            number += 1
+            acts.append(action_tap(number))
+            number += 1
+        figures[label] = {
+            "round": number - 1,
+            "form_queries": sorted({count for count, _, _ in forms}),
+            "action_queries": sorted({count for count, _, _ in acts}),
+            "form_ms": statistics.median(e for _, e, _ in forms) * 1000,
+            "action_ms": statistics.median(e for _, e, _ in acts) * 1000,
+        }
+        if label == "round1":
+            figures["form_sql"] = forms[0][2]
+    json.dump(figures, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

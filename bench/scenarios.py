@@ -1,0 +1,134 @@
+"""The scenarios of issue 6, run app and bare side by side in one process.
+
+For each mode (embedded: one worker, SQLite, in-memory layer; scale-out: two
+workers, PostgreSQL, RedisPubSub) and each stack (app, bare): tables of six phones
+at two sizes and two rates, and in embedded mode a sweep for the highest
+sustained rate at 300 phones. The app runs first, so the bare stack can push
+frames of the size the app's pushes measured.
+"""
+
+import asyncio
+import time
+
+from . import profile
+from .harness import run_load, sweep
+from .servers import Stack
+from .targets import App, Bare, close_all
+
+FULL = {
+    "sizes": (50, 200),
+    "rates": (20, 100),
+    "duration": 8.0,
+    "sweep_duration": 5.0,
+    "sweep_start": 50,
+    "profile_seconds": 8.0,
+    "modes": ("embedded", "scaleout"),
+}
+SMOKE = {
+    "sizes": (2,),
+    "rates": (10,),
+    "duration": 1.0,
+    "sweep_duration": 0.6,
+    "sweep_start": 20,
+    "sweep_steps": 2,
+    "profile_seconds": 0,
+    "modes": ("embedded",),
+}
+
+
+def log(message):
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def line(result):
+    return (
+        f"{result['target']:4} {result['mode']:8} {result['phones']:5} phones "
+        f"{result['rate']:6.0f}/s: p50 {result['p50']:6.1f} p95 {result['p95']:6.1f} "
+        f"p99 {result['p99']:6.1f} max {result['max']:7.1f} ms, "
+        f"lost {result['lost']}, errors {result['http_errors']}+"
+        f"{result['server_errors']}, late {result['late']}, "
+        f"{result['cpu_ms_per_tap']:.2f} ms CPU/tap, {result['push_bytes']:.0f} B"
+    )
+
+
+async def stack_runs(target, stack, plan, results, *, sweep_at=None, profile_to=None):
+    """Every size and rate on one running stack; the sweep at the size ``sweep_at``."""
+    tables = []
+    try:
+        for size in plan["sizes"]:
+            log(f"{target.kind} {stack.mode}: setting up {size} tables")
+            tables += await target.add_tables(stack, size - len(tables))
+            for rate in plan["rates"]:
+                result = await run_load(
+                    target, stack, tables, rate, plan["duration"], name="scenario"
+                )
+                log(line(result))
+                results["runs"].append(result)
+                await asyncio.sleep(0.5)
+            if size == sweep_at:
+                await sweep_stack(target, stack, tables, plan, results, profile_to)
+    finally:
+        await close_all(tables)
+
+
+async def sweep_stack(target, stack, tables, plan, results, profile_to):
+    async def step(rate):
+        result = await run_load(
+            target, stack, tables, rate, plan["sweep_duration"], name="sweep"
+        )
+        log("sweep " + line(result))
+        await asyncio.sleep(0.5)
+        return result
+
+    best, tried = await sweep(
+        step, start=plan["sweep_start"], steps=plan.get("sweep_steps", 10)
+    )
+    results["sweeps"][(target.kind, stack.mode)] = {"best": best, "steps": tried}
+    log(f"{target.kind} {stack.mode}: highest sustained rate {best} taps/s")
+    if profile_to is not None and plan["profile_seconds"]:
+        rate = max(best, 20)
+        results["profiles"][target.kind] = await profile.under_load(
+            stack,
+            lambda: run_load(
+                target,
+                stack,
+                tables,
+                rate,
+                plan["profile_seconds"],
+                name="profile",
+            ),
+            profile_to / f"profile-{target.kind}.txt",
+            rate,
+        )
+
+
+async def run_mode(mode, plan, run_dir, results, app_options):
+    workers = 2 if mode == "scaleout" else 1
+    app = App(**app_options)
+    with Stack("app", mode, run_dir, workers=workers) as stack:
+        sweep_at = plan["sizes"][0] if mode == "embedded" else None
+        await stack_runs(
+            app, stack, plan, results, sweep_at=sweep_at, profile_to=run_dir
+        )
+        results["app_join"] = app.joined_by
+        results["app_tap"] = app.tap_via
+    push = [r["push_bytes"] for r in results["runs"] if r["target"] == "app"]
+    push_bytes = int(max(push)) if push and max(push) else 600
+    results["bare_push_bytes"] = push_bytes
+    with Stack("bare", mode, run_dir, workers=workers) as stack:
+        sweep_at = plan["sizes"][0] if mode == "embedded" else None
+        await stack_runs(
+            Bare(push_bytes),
+            stack,
+            plan,
+            results,
+            sweep_at=sweep_at,
+            profile_to=run_dir,
+        )
+
+
+async def run_all(plan, run_dir, app_options=None):
+    results = {"runs": [], "sweeps": {}, "profiles": {}, "plan": plan}
+    for mode in plan["modes"]:
+        await run_mode(mode, plan, run_dir, results, app_options or {})
+    return results

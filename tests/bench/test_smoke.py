@@ -1,0 +1,39 @@
+"""The bench harness runs end to end on a tiny load, so it cannot rot unnoticed.
+
+The figures it prints are not checked here (speed goals live in ``make bench``);
+what is checked is that every phone heard every tap and the summary line is there.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.server import ROOT
+
+pytestmark = pytest.mark.server
+
+SUMMARY = re.compile(
+    r"^bench: p99_ratio=\S+ max_rate_ratio=\S+ push_growth=\S+ lost=(\d+)$"
+)
+
+
+def test_the_smoke_run_delivers_every_tap_and_ends_with_the_summary(tmp_path):
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    run = subprocess.run(
+        [sys.executable, "-m", "bench", "--smoke"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    last = run.stdout.strip().splitlines()[-1]
+    summary = SUMMARY.match(last)
+    assert summary, last
+    assert summary.group(1) == "0", run.stdout[-3000:]
+    assert "app  embedded" in run.stdout
+    assert "bare embedded" in run.stdout
