@@ -1,8 +1,10 @@
 """The rules page: the module's own text, with a match's table options."""
 
 import pytest
+from django.urls import resolve, reverse
 
 from games import actions
+from games.rules import registry
 from games.rules_views import match_links
 from tests.conftest import SEATS
 
@@ -91,3 +93,13 @@ def test_a_members_rules_page_links_the_hand_checker_for_this_match(client, bob,
 
     assert f'href="/games/fortyone_exchange/hands/?match={match.pk}"' in page
     assert f'href="/matches/{match.pk}/"' in page
+
+
+def test_each_modules_own_pages_are_mounted_under_its_key_and_namespace():
+    for module in registry:
+        if not module.urls:
+            continue
+        for label, name in module.match_pages:
+            url = reverse(f"{module.key}:{name}")
+            assert url.startswith(f"/games/{module.key}/"), label
+            assert resolve(url).namespace == module.key

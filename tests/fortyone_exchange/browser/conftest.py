@@ -40,12 +40,14 @@ def chromium():
 
 @pytest.fixture
 def phone(chromium):
-    """Open a page on a touch phone; ``phone(dark=True)`` follows a dark theme."""
+    """Open a page on a touch phone: ``phone(dark=True)`` in a dark theme,
+    ``phone(javascript=False)`` with scripts off."""
     contexts = []
 
-    def open_phone(dark=False, cookies=()):
+    def open_phone(dark=False, cookies=(), javascript=True):
         context = chromium.new_context(
             viewport=PHONE,
+            java_script_enabled=javascript,
             device_scale_factor=2,
             is_mobile=True,
             has_touch=True,

@@ -3,6 +3,7 @@
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.test import Client
+from playwright.sync_api import expect
 
 from games import actions
 from games.fortyone_exchange.views import EXAMPLE
@@ -42,7 +43,35 @@ def test_tapping_the_worked_round_shows_41_and_alice_best(live_server, phone, sh
     page = phone()
     page.goto(live_server.url + CHECKER)
     shoot(page, "checker-empty")
+    pick_the_worked_round(page, shoot)
 
+    verdict = page.locator(".verdict")
+    assert verdict.get_by_role("heading").inner_text() == (
+        "Alice holds the best hand: 41"
+    )
+    values = page.locator(".hand-values tbody tr").all_inner_texts()
+    assert [row.split("\t")[-1] for row in values] == ["41", "17", "17", "11"]
+    shoot(page, "checker-alice-best")
+
+
+def test_the_checker_works_with_scripts_off(live_server, phone, shoot):
+    page = phone(javascript=False)
+    page.goto(live_server.url + CHECKER)
+
+    for index, (name, cards) in enumerate(EXAMPLE, start=1):
+        page.fill(f"#id_p{index}-name", name)
+        for code in cards:
+            card(page, index, code).tap()
+    shoot(page, "checker-no-js-picked")
+    page.get_by_role("button", name="Check hands").tap()
+
+    assert page.locator(".verdict h2").inner_text() == "Alice holds the best hand: 41"
+    page.get_by_role("button", name="Add a player").tap()
+    expect(page.locator("[data-hand]")).to_have_count(5)
+    expect(page.locator("#p1 [data-picked]")).to_have_text("A♠ K♠ Q♠ 10♠")
+
+
+def pick_the_worked_round(page, shoot):
     for index, (name, cards) in enumerate(EXAMPLE, start=1):
         page.fill(f"#id_p{index}-name", name)
         for code in cards:
@@ -54,14 +83,6 @@ def test_tapping_the_worked_round_shows_41_and_alice_best(live_server, phone, sh
             assert page.locator("#p1-2C").is_disabled()
             assert page.locator("#p2-AS").is_disabled()
     page.get_by_role("button", name="Check hands").tap()
-
-    verdict = page.locator(".verdict")
-    assert verdict.get_by_role("heading").inner_text() == (
-        "Alice holds the best hand: 41"
-    )
-    values = page.locator(".hand-values tbody tr").all_inner_texts()
-    assert [row.split("\t")[-1] for row in values] == ["41", "17", "17", "11"]
-    shoot(page, "checker-alice-best")
 
 
 def test_every_card_is_a_thumb_sized_target(live_server, phone):
