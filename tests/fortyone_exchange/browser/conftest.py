@@ -68,7 +68,7 @@ def phone(chromium):
 def shoot():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
-    def screenshot(page, name):
-        page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=True)
+    def screenshot(page, name, full_page=True):
+        page.screenshot(path=ARTIFACTS / f"{name}.png", full_page=full_page)
 
     return screenshot

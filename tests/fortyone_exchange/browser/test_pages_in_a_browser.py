@@ -125,6 +125,7 @@ def test_the_hand_checker_passes_axe(live_server, phone, shoot, dark):
     page.get_by_role("link", name="Try the worked example").tap()
     page.locator(".verdict").wait_for()
     shoot(page, f"checker-example-{theme}")
+    shoot(page, f"checker-example-{theme}-first-screen", full_page=False)
     assert serious_violations(page) == []
 
     tie = "?players=2&p1-name=Ben&p2-name=Cara" + "".join(
@@ -157,7 +158,8 @@ def test_the_rules_pages_pass_axe(live_server, phone, shoot, dark, alice):
     assert serious_violations(page) == []
 
     page.goto(live_server.url + f"/matches/{match.pk}/rules/")
-    options = page.locator(".option-list").inner_text()
+    options = page.locator(".rules-options").inner_text()
     assert "41 wins on the spot\nyes" in options
     shoot(page, f"rules-match-{theme}")
+    shoot(page, f"rules-match-{theme}-first-screen", full_page=False)
     assert serious_violations(page) == []
