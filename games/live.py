@@ -24,7 +24,7 @@ def playing(seats, number):
     return [seat for seat in seats if seat.first_round <= number]
 
 
-def open_round_html(match, open_round, seats, context=None):
+def open_round_html(match, open_round, seats, context=None, request=None):
     return render_to_string(
         OPEN_TEMPLATE,
         {
@@ -33,10 +33,11 @@ def open_round_html(match, open_round, seats, context=None):
             "seats": playing(seats, open_round.number) if open_round else [],
             **(context or {}),
         },
+        request=request,
     )
 
 
-def row_html(match, round, winner, seats, context=None):
+def row_html(match, round, winner, seats, context=None, request=None):
     """One closed round as a row of the sheet. ``winner`` is a Seat or None."""
     return render_to_string(
         ROW_TEMPLATE,
@@ -47,6 +48,7 @@ def row_html(match, round, winner, seats, context=None):
             "seats": playing(seats, round.number),
             **(context or {}),
         },
+        request=request,
     )
 
 
@@ -91,14 +93,20 @@ def change_text(match_id, version, kind, change):
     return json.dumps(message, separators=(",", ":"))
 
 
-def sheet_html(match, seats, rounds, context=None):
-    """The open round and every closed row, as a snapshot or the page draws them."""
+def sheet_html(match, seats, rounds, context=None, request=None):
+    """The open round and every closed row, as a snapshot or the page draws them.
+
+    With ``request`` (the page) the forms carry this phone's CSRF token; without
+    (a snapshot) the live client adds it.
+    """
     by_id = {seat.pk: seat for seat in seats}
     open_round = next((r for r in rounds if r.status == OPEN), None)
     return {
-        "open": open_round_html(match, open_round, seats, context),
+        "open": open_round_html(match, open_round, seats, context, request),
         "rows": {
-            str(r.number): row_html(match, r, by_id.get(r.winner_id), seats, context)
+            str(r.number): row_html(
+                match, r, by_id.get(r.winner_id), seats, context, request
+            )
             for r in rounds
             if r.status != OPEN
         },

@@ -5,6 +5,7 @@ answer; none decides a rule. Forms POST and redirect, so every page works withou
 JavaScript; the live client only makes it faster.
 """
 
+import io
 import uuid
 
 import segno
@@ -121,8 +122,10 @@ def render_join(request, match, seats, form, status=200):
 def join_qr(request, code):
     match = get_object_or_404(Match, code=code.upper())
     qr = segno.make(request.build_absolute_uri(join_url(match)), error="m")
-    svg = qr.svg_inline(scale=1, border=2, dark="#000", light="#fff", omitsize=True)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    svg = io.BytesIO()
+    # No size of its own: the page's <img> scales the viewBox to fit.
+    qr.save(svg, kind="svg", xmldecl=False, border=2, omitsize=True, nl=False)
+    return HttpResponse(svg.getvalue(), content_type="image/svg+xml")
 
 
 # The match table ------------------------------------------------------------------
@@ -137,7 +140,7 @@ def match_page(request, match_id):
     rounds = list(Round.objects.filter(match=match))
     you = next((s for s in seats if s.claimed_by_id == request.user.pk), None)
     fragments = live.sheet_html(
-        match, seats, rounds, {"request": request, "tap_key": uuid.uuid4().hex}
+        match, seats, rounds, {"tap_key": uuid.uuid4().hex}, request
     )
     open_round = next((r for r in rounds if r.status == OPEN), None)
     closed = [r for r in rounds if r.status != OPEN]
@@ -154,6 +157,7 @@ def match_page(request, match_id):
         "open_round": open_round,
         "members": Membership.objects.filter(match=match).select_related("user"),
         "join_link": request.build_absolute_uri(join_url(match)),
+        "end_key": uuid.uuid4().hex,
     }
     return render(request, "games/match.html", context)
 
@@ -210,7 +214,8 @@ def end(request, match_id):
     match = get_object_or_404(Match, pk=match_id)
     if not is_member(request.user, match):
         return redirect(join_url(match))
-    return render(request, "games/end.html", {"match": match})
+    context = {"match": match, "end_key": uuid.uuid4().hex}
+    return render(request, "games/end.html", context)
 
 
 # The host's seat management -------------------------------------------------------

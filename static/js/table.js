@@ -137,7 +137,6 @@
     if (!status) return;
     body.dataset.status = status;
     var ended = status === "ended";
-    document.querySelector("[data-ended-banner]").hidden = !ended;
     document.querySelector("[data-end-match]").hidden = ended;
   }
 

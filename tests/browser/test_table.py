@@ -125,7 +125,7 @@ def test_four_phones_play_correct_and_end_a_match_live(asgi_server, new_phone, s
     for phone in phones:
         expect_round(phone, 2, "Draw")
         expect(phone.locator("#open-round")).to_contain_text("The match has ended")
-        expect(phone.locator("[data-ended-banner]")).to_be_visible()
+        expect(phone.locator("body")).to_have_attribute("data-status", "ended")
         expect(phone.locator(".seat-button")).to_have_count(0)
         expect(phone.locator("[data-end-match]")).to_be_hidden()
         shoot(phone, "ended")
@@ -185,3 +185,29 @@ def test_an_outsider_is_sent_to_join_and_its_socket_is_refused(
     )
     assert response.status == 403
     expect(a.locator("#round-1")).to_have_count(0)
+
+
+def test_every_form_works_without_javascript(asgi_server, new_phone, shoot):
+    a = new_phone("A-nojs", java_script_enabled=False)
+    b = new_phone("B-nojs", java_script_enabled=False)
+    join_link = start_match(a, asgi_server)
+    join_as(b, join_link, "Ben")
+    shoot(b, "joined")
+
+    seat_button(b, "Cara").click()
+    expect_round(b, 1, "Cara won")
+    expect_open(b, 2)
+    a.reload()
+    a.locator("#round-1 summary").click()
+    a.locator("#round-1 .correct-form button", has_text="Dev").click()
+    expect_round(a, 1, "Dev won")
+    a.locator("#round-1 summary").click()
+    a.get_by_role("button", name="Make round 1 a draw").click()
+    expect_round(a, 1, "Draw")
+    shoot(a, "corrected")
+
+    b.get_by_text("End match…").click()
+    b.get_by_role("button", name="End the match now").click()
+    expect_round(b, 2, "Draw")
+    expect(b.locator(".seat-button")).to_have_count(0)
+    shoot(b, "ended")
