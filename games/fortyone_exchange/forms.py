@@ -71,14 +71,11 @@ class Verdict:
 
 
 class HandCheckerForm(forms.Form):
-    players = forms.IntegerField(
-        min_value=MIN_PLAYERS, max_value=MAX_PLAYERS, widget=forms.HiddenInput
-    )
+    """``count`` players (the view reads and clamps it), each a name and cards."""
 
     def __init__(self, *args, count=DEFAULT_PLAYERS, names=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.count = count
-        self.fields["players"].initial = count
         self.verdict = None
         for index in range(1, count + 1):
             initial = names[index - 1] if index <= len(names) else ""

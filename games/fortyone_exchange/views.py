@@ -22,8 +22,8 @@ EXAMPLE = (
 )
 
 
-def example_query():
-    query = [("players", len(EXAMPLE))]
+def example_query(match=None):
+    query = [("players", len(EXAMPLE))] + ([("match", match.pk)] if match else [])
     for index, (name, cards) in enumerate(EXAMPLE, start=1):
         query.append((f"p{index}-name", name))
         query.extend((f"p{index}-cards", card) for card in cards)
@@ -61,6 +61,6 @@ def hand_checker(request):
         "count": count,
         "min_players": MIN_PLAYERS,
         "max_players": MAX_PLAYERS,
-        "example_query": example_query(),
+        "example_query": example_query(match),
     }
     return render(request, "fortyone_exchange/hand_checker.html", context)

@@ -166,3 +166,13 @@ def test_a_tie_from_a_match_links_back_to_its_table(client, bob, match):
     assert response.context["verdict"].is_tie
     page = text(response)
     assert f'<a class="button-link" href="/matches/{match.pk}/">Go to the match' in page
+
+
+@pytest.mark.django_db
+def test_a_table_of_more_than_ten_is_checked_as_ten(client):
+    hands = [(f"P{n}", []) for n in range(12)]
+
+    response = client.get(query(hands))
+
+    assert len(response.context["hands"]) == 10
+    assert "P9: A hand has exactly 4 cards. None is picked yet." in text(response)
