@@ -11,6 +11,7 @@ from playwright.sync_api import sync_playwright
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "fortyone_exchange"
 PHONE = {"width": 390, "height": 844}
+CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -24,13 +25,15 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="module")
 def chromium():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is missing: `make browser` installs it")
     # Playwright's sync API keeps an event loop on this thread while the browser is
     # open; the database work of the tests themselves is still plain sync code.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS
             )
             yield browser
             browser.close()
