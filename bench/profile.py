@@ -62,6 +62,7 @@ async def _record(pid, raw, run, seconds_extra):
         "--rate",
         "100",
         "--nonblocking",
+        "--gil",
         "--format",
         "raw",
         "--output",

@@ -35,7 +35,7 @@ def main():
     seats = list(match.seats.order_by("position").values_list("pk", flat=True))
     member = User.create_guest()
     actions.join_match(member, match.code, seat_id=seats[1])
-    client = Client()
+    client = Client(HTTP_HOST="127.0.0.1")
     client.force_login(member)
     url = f"/matches/{match.pk}/tap/"
 

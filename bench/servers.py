@@ -143,16 +143,18 @@ class Stack:
 
     def python(self, module, *args, timeout=300, stdin=None):
         """Run ``python -m module`` with this stack's settings (one database)."""
-        return subprocess.run(
+        done = subprocess.run(
             [PYTHON, "-m", module, *args],
             cwd=ROOT,
             env=self.environment(),
-            check=True,
             capture_output=True,
             text=True,
             timeout=timeout,
             input=stdin,
         )
+        if done.returncode:
+            raise RuntimeError(f"python -m {module} failed:\n{done.stderr[-3000:]}")
+        return done
 
     def cpu(self):
         return sum(proc_cpu(pid) for pid in self.pids)
