@@ -23,9 +23,20 @@ def card_label(card):
     return f"{RANK_NAMES.get(rank, rank)} of {hands.SUIT_NAMES[suit]}"
 
 
-def card_short(card):
+@dataclass(frozen=True)
+class Chip:
+    """A card as shown in a list: ``A♥``, with its suit's colour."""
+
+    text: str
+    red: bool
+
+    def __str__(self):
+        return self.text
+
+
+def card_chip(card):
     rank, suit = hands.parse_card(card)
-    return rank + SUIT_SYMBOLS[suit]
+    return Chip(rank + SUIT_SYMBOLS[suit], red=suit in ("H", "D"))
 
 
 def picked_so_far(cards):
@@ -53,7 +64,7 @@ def clamp_players(value, default=DEFAULT_PLAYERS):
 @dataclass(frozen=True)
 class HandRow:
     name: str
-    cards: tuple[str, ...]
+    cards: tuple[Chip, ...]
     suit: str
     value: int
     best: bool
@@ -132,7 +143,7 @@ class HandCheckerForm(forms.Form):
             rows=tuple(
                 HandRow(
                     name=name,
-                    cards=tuple(card_short(card) for card in in_pack_order(cards)),
+                    cards=tuple(card_chip(card) for card in in_pack_order(cards)),
                     suit=hands.SUIT_NAMES[hands.best_suit(cards)],
                     value=hands.hand_value(cards),
                     best=name in winners,
@@ -160,7 +171,7 @@ class HandCheckerForm(forms.Form):
                     "cards_name": cards_field.html_name,
                     "placeholder": self.default_name(index),
                     "error_id": f"p{index}-error",
-                    "chosen": [card_short(card) for card in CARDS if card in chosen],
+                    "chosen": [card_chip(card) for card in CARDS if card in chosen],
                     "suits": [
                         {
                             "key": suit,

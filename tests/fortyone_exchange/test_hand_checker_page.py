@@ -124,7 +124,7 @@ def test_adding_a_player_keeps_the_picks_and_judges_nothing(client):
     assert "cannot be checked" not in response.content.decode()
     hands = response.context["hands"]
     assert len(hands) == 3
-    assert hands[0]["chosen"] == ["A♠", "K♠", "Q♠", "10♠"]
+    assert [str(chip) for chip in hands[0]["chosen"]] == ["A♠", "K♠", "Q♠", "10♠"]
     assert hands[2]["chosen"] == []
 
 

@@ -16,9 +16,22 @@
     return boxes(hand).filter(function (box) { return box.checked; });
   }
 
-  function shortName(box) {
+  // The same chip the server draws: "A♥", red for hearts and diamonds.
+  function chip(box) {
     var label = form.querySelector('label[for="' + box.id + '"] [aria-hidden]');
-    return label ? label.textContent.trim() : box.value;
+    var span = document.createElement("span");
+    var suit = box.value.slice(-1);
+    span.className = suit === "H" || suit === "D" ? "chip chip-red" : "chip";
+    span.textContent = label ? label.textContent.trim() : box.value;
+    return span;
+  }
+
+  function showPicked(target, chosen) {
+    target.textContent = chosen.length ? "" : "none yet";
+    chosen.forEach(function (box, index) {
+      if (index) target.appendChild(document.createTextNode(" "));
+      target.appendChild(chip(box));
+    });
   }
 
   function refresh() {
@@ -35,8 +48,7 @@
         // A checked box is never disabled: a disabled box would not be sent.
         box.disabled = !box.checked && (full || Boolean(holders[box.value]));
       });
-      hand.querySelector("[data-picked]").textContent =
-        chosen.length ? chosen.map(shortName).join(" ") : "none yet";
+      showPicked(hand.querySelector("[data-picked]"), chosen);
       hand.querySelector("[data-count]").textContent =
         chosen.length + " of " + HAND_SIZE;
     });
