@@ -168,9 +168,15 @@
         ["seats", "host-tools"].forEach(function (id) {
           var fresh = page.getElementById(id);
           var current = document.getElementById(id);
-          if (fresh && current) current.replaceWith(fresh);
-          else if (fresh) document.getElementById("main").appendChild(fresh);
-          else if (current) current.remove();
+          if (fresh && current) {
+            fresh.open = current.open;
+            current.replaceWith(fresh);
+          } else if (fresh) {
+            var sheet = document.getElementById("sheet");
+            sheet.parentNode.insertBefore(fresh, sheet);
+          } else if (current) {
+            current.remove();
+          }
         });
         var nav = page.querySelector(".match-nav");
         if (nav) document.querySelector(".match-nav").replaceWith(nav);

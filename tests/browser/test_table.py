@@ -10,6 +10,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEATS = ["Alice", "Ben", "Cara", "Dev"]
 LIVE_WITHIN_MS = 2000
+WATCH_LAYOUT_SHIFTS = """() => {
+    window.layoutShift = 0;
+    new PerformanceObserver(list => {
+        for (const entry of list.getEntries()) {
+            if (!entry.hadRecentInput) window.layoutShift += entry.value;
+        }
+    }).observe({type: "layout-shift"});
+}"""
 
 
 def start_match(page, base_url, names=SEATS):
@@ -77,6 +85,9 @@ def test_four_phones_play_correct_and_end_a_match_live(asgi_server, new_phone, s
             "framenavigated",
             lambda f, n=phone.phone_name: navigations.update({n: navigations[n] + 1}),
         )
+    watchers = (a, c, d)
+    for phone in watchers:
+        phone.evaluate(WATCH_LAYOUT_SHIFTS)
     tapped = time.monotonic()
     seat_button(b, "Alice").click()
     for phone in phones:
@@ -85,6 +96,9 @@ def test_four_phones_play_correct_and_end_a_match_live(asgi_server, new_phone, s
     elapsed = time.monotonic() - tapped
     print(f"round 1 on four phones after {elapsed * 1000:.0f} ms")
     assert navigations == dict.fromkeys(navigations, 0)
+    # The push moved nothing on the phones that did not tap (entries come late).
+    a.wait_for_timeout(300)
+    assert [phone.evaluate("window.layoutShift") for phone in watchers] == [0, 0, 0]
     for phone in phones:
         shoot(phone, "round-1-won")
 
