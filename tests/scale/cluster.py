@@ -12,7 +12,7 @@ import secrets
 import signal
 import subprocess
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import httpx
@@ -201,3 +201,17 @@ def cluster(tmp_path, workers=2, redis_url=None):
         finally:
             for worker in group.workers:
                 worker.stop()
+
+
+_shared = {}
+
+
+def shared_cluster(config, tmp_path_factory):
+    """One two-worker cluster for the whole run, however many folders ask for it;
+    stopped when pytest ends."""
+    if "cluster" not in _shared:
+        stack = ExitStack()
+        config.add_cleanup(stack.close)
+        path = tmp_path_factory.mktemp("workers")
+        _shared["cluster"] = stack.enter_context(cluster(path, workers=2))
+    return _shared["cluster"]

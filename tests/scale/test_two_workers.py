@@ -4,19 +4,12 @@ import threading
 
 import pytest
 
-from tests.scale.cluster import cluster
 from tests.scale.phones import database_sheet, table
 from tests.services import needs_postgres, needs_redis
 
 pytestmark = [pytest.mark.server, needs_postgres, needs_redis]
 
 RACES = 25
-
-
-@pytest.fixture
-def workers(tmp_path):
-    with cluster(tmp_path, workers=2) as group:
-        yield group
 
 
 def test_a_tap_through_worker_2_reaches_a_phone_on_worker_1(workers):

@@ -1,0 +1,1 @@
+from tests.scale.conftest import workers  # noqa: F401  (the same two workers)
