@@ -259,6 +259,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "games.api.schema.closed_request_bodies",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": ["live", "ended"],
         "RoundStatusEnum": ["open", "won", "draw"],

@@ -44,21 +44,40 @@ class StrictCharField(serializers.CharField):
 # Requests -------------------------------------------------------------------------
 
 
-class GuestRequest(serializers.Serializer):
+class Body(serializers.Serializer):
+    """A request body that refuses fields it does not know."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {name: ["This field is not accepted here."] for name in unknown}
+                )
+        return super().to_internal_value(data)
+
+
+class NoBody(Body):
+    """A POST that takes no body."""
+
+
+class GuestRequest(Body):
     display_name = StrictCharField(
         max_length=40, required=False, allow_blank=True, default=""
     )
 
 
-class LoginRequest(serializers.Serializer):
-    username = StrictCharField(max_length=150)
-    password = StrictCharField(max_length=200, trim_whitespace=False)
+class LoginRequest(Body):
+    username = StrictCharField(min_length=1, max_length=150)
+    password = StrictCharField(min_length=1, max_length=200, trim_whitespace=False)
 
 
-class StartRequest(serializers.Serializer):
-    game = StrictCharField(max_length=40, help_text="A game's `key`.")
+class StartRequest(Body):
+    game = StrictCharField(min_length=1, max_length=40, help_text="A game's `key`.")
     seats = serializers.ListField(
-        child=StrictCharField(max_length=200), max_length=100, help_text="Seat names."
+        child=StrictCharField(min_length=1, max_length=200),
+        max_length=100,
+        help_text="Seat names.",
     )
     options = serializers.DictField(
         child=serializers.JSONField(), required=False, default=dict
@@ -73,15 +92,20 @@ class StartRequest(serializers.Serializer):
     )
 
 
-class JoinRequest(serializers.Serializer):
-    code = StrictCharField(max_length=20, help_text="The match's join code.")
+class JoinRequest(Body):
+    code = StrictCharField(
+        min_length=1, max_length=20, help_text="The match's join code."
+    )
     seat = an_id(required=False, help_text="An unclaimed seat to claim.")
     name = StrictCharField(
-        max_length=200, required=False, help_text="The name of a new seat to take."
+        min_length=1,
+        max_length=200,
+        required=False,
+        help_text="The name of a new seat to take.",
     )
 
 
-class TapRequest(serializers.Serializer):
+class TapRequest(Body):
     round = StrictIntegerField(
         min_value=1,
         max_value=MAX_NUMBER,
@@ -94,11 +118,11 @@ class MarkRequest(TapRequest):
     value = a_number(help_text="The cell's value (41 Exchange: 1 winner, 0 not).")
 
 
-class NameRequest(serializers.Serializer):
-    name = StrictCharField(max_length=200)
+class NameRequest(Body):
+    name = StrictCharField(min_length=1, max_length=200)
 
 
-class HostRequest(serializers.Serializer):
+class HostRequest(Body):
     user = an_id(help_text="The member who becomes host.")
 
 

@@ -35,19 +35,42 @@ from .errors import responses
 from .permissions import IsMatchHost, IsMatchMember
 from .throttles import ScopedThrottle
 
+KEY_MAX_LENGTH = 100
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
-    str,
+    {"type": "string", "minLength": 1, "maxLength": KEY_MAX_LENGTH},
     OpenApiParameter.HEADER,
     description="Send the same key again to retry: the first answer comes back "
     "and nothing changes twice. At most 100 characters.",
 )
-KEY_MAX_LENGTH = 100
 
 
 class Pages(LimitOffsetPagination):
     default_limit = 50
     max_limit = 500
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            least = 1 if parameter["name"] == self.limit_query_param else 0
+            parameter["schema"]["minimum"] = least
+        return parameters
+
+    def get_limit(self, request):
+        return min(self._whole(request, self.limit_query_param, 1), self.max_limit)
+
+    def get_offset(self, request):
+        return self._whole(request, self.offset_query_param, 0)
+
+    def _whole(self, request, name, least):
+        # DRF quietly falls back to the default for a bad value; refuse it instead,
+        # so a client's typo is not mistaken for the first page.
+        raw = request.query_params.get(name)
+        if raw is None:
+            return self.default_limit if name == self.limit_query_param else 0
+        if not raw.isdigit() or int(raw) < least:
+            raise ValidationError({name: [f"A whole number, {least} or more."]})
+        return int(raw)
 
 
 class ApiView(GenericAPIView):
@@ -65,8 +88,8 @@ class ApiView(GenericAPIView):
             )
         return key or None
 
-    def body(self, serializer_class):
-        serializer = serializer_class(data=self.request.data)
+    def body(self):
+        serializer = self.get_serializer(data=self.request.data)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
 
@@ -134,6 +157,7 @@ class GameDetail(ApiView):
 
 
 class GuestCreate(ApiView):
+    serializer_class = s.GuestRequest
     permission_classes = [AllowAny]
     throttle_scope = "accounts"
 
@@ -146,7 +170,7 @@ class GuestCreate(ApiView):
         "never hands out an earlier token).",
     )
     def post(self, request):
-        body = self.body(s.GuestRequest)
+        body = self.body()
         self.key()
         user = User.create_guest(display_name=" ".join(body["display_name"].split()))
         token = Token.objects.create(user=user)
@@ -160,6 +184,7 @@ class GuestCreate(ApiView):
 
 
 class TokenCreate(ApiView):
+    serializer_class = s.LoginRequest
     permission_classes = [AllowAny]
     throttle_scope = "accounts"
 
@@ -169,7 +194,7 @@ class TokenCreate(ApiView):
         description="The token of an account with a password.",
     )
     def post(self, request):
-        body = self.body(s.LoginRequest)
+        body = self.body()
         user = authenticate(
             request, username=body["username"], password=body["password"]
         )
@@ -185,10 +210,10 @@ class TokenCreate(ApiView):
 class MatchList(ApiView):
     permission_classes = [IsAuthenticated]
     pagination_class = Pages
-    serializer_class = s.MatchSummarySerializer
+    serializer_class = s.StartRequest
 
     @extend_schema(
-        responses={200: s.MatchSummarySerializer(many=True), **responses(401)},
+        responses={200: s.MatchSummarySerializer(many=True), **responses(400, 401)},
         description="The caller's matches, newest first.",
     )
     def get(self, request):
@@ -203,7 +228,7 @@ class MatchList(ApiView):
         description="Start a match; the caller becomes its host.",
     )
     def post(self, request):
-        body = self.body(s.StartRequest)
+        body = self.body()
         result = actions.start_match(
             request.user,
             body["game"],
@@ -222,6 +247,7 @@ class MatchDetail(MatchView):
 
 
 class Join(ApiView):
+    serializer_class = s.JoinRequest
     permission_classes = [IsAuthenticated]
     throttle_scope = "join"
 
@@ -231,7 +257,7 @@ class Join(ApiView):
         "called `name`.",
     )
     def post(self, request):
-        body = self.body(s.JoinRequest)
+        body = self.body()
         self._code = body["code"]
         result = actions.join_match(
             request.user,
@@ -248,11 +274,12 @@ class Join(ApiView):
 
 
 class Tap(MatchView):
+    serializer_class = s.TapRequest
     throttle_scope = "taps"
 
     @change(s.TapRequest, description="Tap the winner of the open round.")
     def post(self, request, match_id):
-        body = self.body(s.TapRequest)
+        body = self.body()
         result = actions.tap_winner(
             request.user, match_id, body["round"], body["seat"], key=self.key()
         )
@@ -260,11 +287,12 @@ class Tap(MatchView):
 
 
 class Mark(MatchView):
+    serializer_class = s.MarkRequest
     permission_classes = [IsMatchHost]
 
     @change(s.MarkRequest, description="The host marks or corrects one cell.")
     def post(self, request, match_id):
-        body = self.body(s.MarkRequest)
+        body = self.body()
         result = actions.mark_cell(
             request.user,
             match_id,
@@ -277,6 +305,8 @@ class Mark(MatchView):
 
 
 class End(MatchView):
+    serializer_class = s.NoBody
+
     @change(None, description="End the match; the open round is banked as a draw.")
     def post(self, request, match_id):
         result = actions.end_match(request.user, match_id, key=self.key())
@@ -284,11 +314,12 @@ class End(MatchView):
 
 
 class HandOver(MatchView):
+    serializer_class = s.HostRequest
     permission_classes = [IsMatchHost]
 
     @change(s.HostRequest, description="The host hands the host role to a member.")
     def post(self, request, match_id):
-        body = self.body(s.HostRequest)
+        body = self.body()
         result = actions.hand_over_host(
             request.user, match_id, body["user"], key=self.key()
         )
@@ -296,6 +327,7 @@ class HandOver(MatchView):
 
 
 class SeatAdd(MatchView):
+    serializer_class = s.NameRequest
     permission_classes = [IsMatchHost]
 
     @extend_schema(
@@ -305,17 +337,18 @@ class SeatAdd(MatchView):
         description="The host adds a seat for a latecomer.",
     )
     def post(self, request, match_id):
-        body = self.body(s.NameRequest)
+        body = self.body()
         result = actions.add_seat(request.user, match_id, body["name"], key=self.key())
         return self.answer(result, status.HTTP_201_CREATED)
 
 
 class SeatRename(MatchView):
+    serializer_class = s.NameRequest
     permission_classes = [IsMatchHost]
 
     @change(s.NameRequest, description="The host renames a seat.")
     def post(self, request, match_id, seat_id):
-        body = self.body(s.NameRequest)
+        body = self.body()
         result = actions.rename_seat(
             request.user, match_id, _id(seat_id), body["name"], key=self.key()
         )
@@ -323,6 +356,7 @@ class SeatRename(MatchView):
 
 
 class SeatRelease(MatchView):
+    serializer_class = s.NoBody
     permission_classes = [IsMatchHost]
 
     @change(None, description="The host frees a seat's claim; its player stays.")
@@ -346,7 +380,10 @@ class EventList(MatchView):
     serializer_class = s.EventSerializer
 
     @extend_schema(
-        responses={200: s.EventSerializer(many=True), **responses(401, 403, 404)},
+        responses={
+            200: s.EventSerializer(many=True),
+            **responses(400, 401, 403, 404),
+        },
         description="The match's event log, oldest first.",
     )
     def get(self, request, match_id):

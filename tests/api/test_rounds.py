@@ -253,3 +253,13 @@ def test_tapping_too_fast_is_a_429_with_retry_after(as_bob, match, low_rates):
     assert refused.json()["code"] == "throttled"
     assert int(refused.headers["Retry-After"]) > 0
     assert Round.objects.get(match=match, number=3).status == "open"
+
+
+def test_a_field_the_api_does_not_know_is_a_400(as_bob, match):
+    body = {"round": 1, "seat": seat(match, "Alice").pk, "sead": 3}
+
+    response = as_bob.post(url(match, "tap/"), body, format="json")
+
+    assert response.status_code == 400
+    assert response.json()["fields"] == {"sead": ["This field is not accepted here."]}
+    assert Round.objects.get(match=match, number=1).status == "open"
