@@ -4,11 +4,12 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import channel_layers
+from channels.layers import channel_layers, get_channel_layer
 from django.test import Client
 
 from squarescores.asgi import application
 from tests.conftest import seat
+from tests.services import REDIS_URL, needs_redis
 from tests.sockets import WebsocketCommunicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -180,3 +181,25 @@ async def test_a_malformed_frame_is_refused_and_changes_nothing(match, bob):
         assert error["type"] == "error"
         assert error["version"] == match.version
     await member.disconnect()
+
+
+@needs_redis
+async def test_a_tap_reaches_the_other_socket_over_redis(match, alice, bob, settings):
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": "table-consumer-test"},
+        }
+    }
+    host = await connect(match.pk, alice)
+    member = await connect(match.pk, bob)
+    await receive(host), await receive(member)
+
+    await member.send_json_to(
+        {"action": "tap", "round": 1, "seat": await seat_id(match, "Dev")}
+    )
+
+    change = await receive(host)
+    assert (change["kind"], change["version"]) == ("round_won", match.version + 1)
+    await host.disconnect(), await member.disconnect()
+    await get_channel_layer().flush()
