@@ -154,7 +154,9 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer with its expiry sweep throttled (squarescores/layers.py;
+    # measured in docs/benchmarks.md).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "squarescores.layers.InMemoryChannelLayer"}}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
