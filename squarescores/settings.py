@@ -156,7 +156,9 @@ if REDIS_URL:
 else:
     # Channels' in-memory layer with its expiry sweep throttled (squarescores/layers.py;
     # measured in docs/benchmarks.md).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "squarescores.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "squarescores.layers.InMemoryChannelLayer"}
+    }
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
