@@ -139,3 +139,30 @@ def test_a_session_signed_in_browser_needs_the_csrf_token(alice):
     assert refused.json()["code"] == "forbidden"
     assert "CSRF" in refused.json()["detail"]
     assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize("query", ["limit=0", "limit=abc", "offset=-1", "offset=null"])
+def test_a_bad_page_parameter_is_a_400_not_a_silent_first_page(as_bob, match, query):
+    response = as_bob.get(f"/api/matches/?{query}")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_request"
+    assert set(response.json()["fields"]) == {query.split("=")[0]}
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/guests/", "/api/token/", "/api/join/", "/api/matches/"]
+)
+def test_options_describes_an_endpoint(as_bob, path):
+    response = as_bob.options(path)
+
+    assert response.status_code == 200
+    assert response.json()["name"]
+
+
+def test_an_undocumented_method_is_a_405_in_the_error_shape(as_bob, match):
+    response = as_bob.delete(url(match))
+
+    assert response.status_code == 405
+    assert response.json()["code"] == "method_not_allowed"
+    assert "GET" in response.headers["Allow"]
