@@ -9,7 +9,8 @@ Fixtures (shared with other suites; keep their names):
   serves no WebSockets, hence this.
 - ``browser``: one chromium for the whole run.
 - ``new_phone``: a factory, ``new_phone(name)`` gives a Page in a fresh 390 x 844
-  context (its own cookies: its own session).
+  context (its own cookies: its own session); ``page.console_errors`` lists what
+  its console reported as errors.
 - ``shoot``: ``shoot(page, step)`` saves a screenshot under test-artifacts/.
 """
 
@@ -116,6 +117,16 @@ def new_phone(browser):
         contexts.append(context)
         page = context.new_page()
         page.phone_name = name
+        # What the page's console reports as an error (a CSP refusal, a script
+        # error): tests can assert there is none.
+        page.console_errors = []
+        page.on(
+            "console",
+            lambda message: (
+                message.type == "error" and page.console_errors.append(message.text)
+            ),
+        )
+        page.on("pageerror", lambda error: page.console_errors.append(str(error)))
         return page
 
     yield make

@@ -143,6 +143,7 @@ def test_four_phones_play_correct_and_end_a_match_live(asgi_server, new_phone, s
         expect(phone.locator(".seat-button")).to_have_count(0)
         expect(phone.locator("[data-end-match]")).to_be_hidden()
         shoot(phone, "ended")
+    assert [phone.console_errors for phone in phones] == [[], [], [], []]
 
 
 def test_a_phone_back_online_shows_the_rounds_it_missed(asgi_server, new_phone, shoot):
