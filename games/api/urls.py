@@ -29,7 +29,9 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api_schema"),
     path(
         "docs/",
-        SpectacularSwaggerSplitView.as_view(url_name="api_schema"),
+        SpectacularSwaggerSplitView.as_view(
+            url_name="api_schema", template_name="games/api/swagger_ui.html"
+        ),
         name="api_docs",
     ),
     # Anything else under /api/ answers in the API's error shape, not as a page.
