@@ -74,8 +74,17 @@ def _require_host(match, user):
         raise errors.NotTheHost()
 
 
+# Ids are 64-bit in the database; a larger number is no id and must not reach a
+# query (SQLite raises OverflowError on it).
+WHOLE_MAX = 2**63 - 1
+
+
 def _is_whole(value):
-    return isinstance(value, int) and not isinstance(value, bool)
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and -WHOLE_MAX <= value <= WHOLE_MAX
+    )
 
 
 def _clean_name(name):
@@ -521,7 +530,10 @@ def hand_over_host(actor, match_id, user_id, *, key=None):
         _require_host(match, actor)
         if user_id == match.host_id:
             raise errors.NoChange("That member is already the host.")
-        if not Membership.objects.filter(match=match, user_id=user_id).exists():
+        if (
+            not _is_whole(user_id)
+            or not Membership.objects.filter(match=match, user_id=user_id).exists()
+        ):
             raise errors.NotAMember("The new host must be a member of the match.")
         before = {"host": match.host_id}
         match.host_id = user_id
