@@ -69,14 +69,17 @@ class Mark:
     label: str
 
 
-def timeline(seats, rounds, *, column=12, row=22):
+def timeline(seats, rounds, *, row=22):
     """Who won each round: one column per closed round, one line per seat and a
-    last line for draws."""
-    label_width = 104
+    last line for draws. Few rounds get wider columns; a page of 50 gets 10 px
+    each, which still fits the page's column on a desktop."""
+    label_width = 96
     lines = [seat.name for seat in seats] + ["draw"]
     line_of = {seat.pk: index for index, seat in enumerate(seats)}
     names = {seat.pk: seat.name for seat in seats}
     closed = [r for r in rounds if r.status in (WON, DRAW)]
+    column = max(10, min(32, 240 // max(len(closed), 1)))
+    every = 1 if column >= 24 else 5
     marks, ticks = [], []
     for index, round in enumerate(closed):
         x = label_width + index * column + column // 2
@@ -92,7 +95,7 @@ def timeline(seats, rounds, *, column=12, row=22):
                 f"round {round.number}: {who}",
             )
         )
-        if index == 0 or round.number % 5 == 0:
+        if index == 0 or round.number % every == 0:
             ticks.append((x, round.number))
     if closed and ticks[-1][1] != closed[-1].number:
         # The last round's number, unless it would sit on the previous tick.
@@ -100,7 +103,7 @@ def timeline(seats, rounds, *, column=12, row=22):
         if x - ticks[-1][0] >= 3 * column:
             ticks.append((x, closed[-1].number))
     return {
-        "width": label_width + max(len(closed), 1) * column + 8,
+        "width": label_width + max(len(closed), 1) * column + 6,
         "height": 14 + len(lines) * row + 12,
         "label_x": label_width - 8,
         "lines": [
@@ -111,5 +114,5 @@ def timeline(seats, rounds, *, column=12, row=22):
         "marks": marks,
         "ticks": ticks,
         "tick_y": 14 + len(lines) * row + 4,
-        "radius": column // 2 - 1,
+        "radius": min(column // 2 - 1, 7),
     }

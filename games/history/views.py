@@ -20,6 +20,8 @@ from . import charts, export
 from .forms import MatchFilter
 from .summaries import load_sheets, people
 
+# Ids are 64-bit; a longer number in a guessed URL is no id (SQLite would overflow).
+MAX_ID = 2**63 - 1
 MATCHES_PER_PAGE = 20
 ROUNDS_PER_PAGE = 50
 # The events that record or change a round, shown beside it.
@@ -41,6 +43,8 @@ def my_matches(user):
 
 def member_match(request, match_id):
     """The match, for a member; a non-member (or a guessed id) gets no content."""
+    if match_id > MAX_ID:
+        raise Http404("There is no such match.")
     match = get_object_or_404(Match.objects.select_related("host"), pk=match_id)
     if not my_matches(request.user).filter(pk=match.pk).exists():
         raise PermissionDenied("Join this match first.")
@@ -215,6 +219,8 @@ def players(request):
 
 @require_POST
 def rematch(request, match_id):
+    if match_id > MAX_ID:
+        raise Http404("There is no such match.")
     try:
         result = actions.rematch(
             request.user, match_id, key=request.POST.get("key") or None

@@ -29,8 +29,8 @@ def test_a_member_sees_every_round_with_its_winner_or_draw(client, played, bob):
 
     for number in range(1, 6):
         assert f'data-round="{number}"' in page
-    assert page.count('class="round round-draw"') == 2
-    assert page.count('class="round round-won"') == 3
+    assert page.count('class="h-round is-draw"') == 2
+    assert page.count('class="h-round is-won"') == 3
     assert "banked at End match" in page
 
 
@@ -100,6 +100,17 @@ def test_a_visitor_who_never_signed_in_is_sent_to_join(client, played):
 def test_a_guessed_match_id_that_does_not_exist_is_not_found(client, charlie, name):
     client.force_login(charlie)
     assert client.get(reverse(name, args=[987654])).status_code == 404
+
+
+@pytest.mark.parametrize("name", ["match_history", "match_json", "match_csv"])
+def test_an_id_too_big_for_the_database_is_not_found(client, charlie, name):
+    client.force_login(charlie)
+    assert client.get(reverse(name, args=[2**64])).status_code == 404
+
+
+def test_a_rematch_of_an_id_too_big_for_the_database_is_not_found(client, alice):
+    client.force_login(alice)
+    assert client.post(reverse("match_rematch", args=[2**64])).status_code == 404
 
 
 @pytest.mark.parametrize("name", ["match_json", "match_csv"])

@@ -7,7 +7,7 @@ from games import actions, broadcast, errors
 from games.models import Event, Match, Membership, Round
 from tests.conftest import seat
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db
 
 
 def ended(match, by):
@@ -101,28 +101,23 @@ def test_asking_twice_returns_the_first_rematch(match, alice, bob):
     assert Match.objects.count() == 2
 
 
-async def _receive_on(group, run):
-    layer = get_channel_layer()
-    channel = await layer.new_channel()
-    await layer.group_add(group, channel)
-    await run()
-    return await layer.receive(channel)
-
-
-def test_members_of_the_old_match_hear_of_the_rematch(match, alice, bob):
-    from asgiref.sync import async_to_sync, sync_to_async
+def test_members_of_the_old_match_hear_of_the_rematch(
+    match, alice, bob, django_capture_on_commit_callbacks
+):
+    from asgiref.sync import async_to_sync
 
     ended(match, bob)
-    results = []
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(broadcast.group_name(match.pk), channel)
 
-    async def run():
-        results.append(await sync_to_async(actions.rematch)(alice, match.pk))
+    with django_capture_on_commit_callbacks(execute=True):
+        result = actions.rematch(alice, match.pk)
+    message = async_to_sync(layer.receive)(channel)
 
-    message = async_to_sync(_receive_on)(broadcast.group_name(match.pk), run)
     if "text" in message:
         # The frame as the consumers forward it to every phone.
         message = json.loads(message["text"])
-
     assert message["kind"] == "rematch"
-    assert message["rematch"] == results[0].match.pk
+    assert message["rematch"] == result.match.pk
     assert message["version"] == match.version
