@@ -119,3 +119,28 @@ def test_a_tap_through_the_api_reaches_a_members_socket(asgi_server, match, alic
 
     assert change["version"] == answer["version"] == snapshot["version"] + 1
     assert change["kind"] == "round_won"
+
+
+def test_two_clients_tapping_at_once_get_one_win_and_one_409(
+    asgi_server, match, alice, bob
+):
+    tokens = [Token.objects.create(user=user).key for user in (alice, bob)]
+    seats = [seat(match, "Alice").pk, seat(match, "Ben").pk]
+
+    def tap(token, seat_id):
+        return httpx.post(
+            f"{asgi_server}/api/matches/{match.pk}/tap/",
+            json={"round": 1, "seat": seat_id},
+            headers={"Authorization": f"Token {token}"},
+            timeout=20,
+        )
+
+    with ThreadPoolExecutor(2) as pool:
+        answers = list(pool.map(tap, tokens, seats))
+
+    assert sorted(a.status_code for a in answers) == [200, 409]
+    [refused] = [a for a in answers if a.status_code == 409]
+    [won] = [a for a in answers if a.status_code == 200]
+    assert refused.json()["code"] == "round_closed"
+    assert refused.json()["version"] == won.json()["version"]
+    assert match.rounds.filter(status="won").count() == 1

@@ -166,3 +166,19 @@ def test_an_undocumented_method_is_a_405_in_the_error_shape(as_bob, match):
     assert response.status_code == 405
     assert response.json()["code"] == "method_not_allowed"
     assert "GET" in response.headers["Allow"]
+
+
+def test_a_session_signed_in_browser_with_the_csrf_token_may_post(alice):
+    from rest_framework.test import APIClient
+
+    browser = APIClient(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    browser.get("/start/")  # a page with a form sets the CSRF cookie
+    token = browser.cookies["csrftoken"].value
+
+    response = browser.post(
+        "/api/matches/", START, format="json", HTTP_X_CSRFTOKEN=token
+    )
+
+    assert response.status_code == 201
+    assert response.json()["host"] == alice.pk
