@@ -236,13 +236,27 @@
     return true;
   }
 
+  // One snapshot request at a time; if one did not close the gap, the next waits
+  // a second so a stray future version cannot make a loop.
+  var snapshotPending = false;
+  var lastSnapshotAt = 0;
   function requestSnapshot() {
-    if (!send({ action: "snapshot" })) connectNow();
+    if (snapshotPending) return;
+    var wait = Math.max(0, lastSnapshotAt + 1000 - Date.now());
+    snapshotPending = true;
+    setTimeout(function () {
+      lastSnapshotAt = Date.now();
+      if (!send({ action: "snapshot" })) {
+        snapshotPending = false;
+        connectNow();
+      }
+    }, wait);
   }
 
   function onMessage(event) {
     var message = JSON.parse(event.data);
     if (message.type === "snapshot") {
+      snapshotPending = false;
       synced = true;
       attempts = 0;
       applySnapshot(message);
@@ -269,6 +283,7 @@
     var ws = new WebSocket(scheme + location.host + "/ws/matches/" + matchId + "/");
     socket = ws;
     synced = false;
+    snapshotPending = false;
     setStatus(attempts ? "reconnecting" : "connecting");
     ws.onmessage = onMessage;
     ws.onclose = function (event) {
