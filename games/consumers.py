@@ -48,7 +48,8 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
         try:
             frame = json.loads(text_data or "")
             action = frame.get("action")
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):
+            # RecursionError: a frame of a thousand nested brackets.
             await self.refuse(errors.BadValue("A frame is a JSON object."))
             return
         if action == "snapshot":
