@@ -138,3 +138,13 @@ def test_a_latecomer_counts_only_the_rounds_they_sat_in(client, alice):
 
     lou = people["Lou"].games["fortyone_exchange"]
     assert (lou.played, lou.won) == (1, 1)
+
+
+@pytest.mark.parametrize("name", ["match_list", "players"])
+def test_the_pages_carry_no_inline_style_or_script(client, tables, bob, name):
+    client.force_login(bob)
+    page = client.get(reverse(name)).content.decode()
+
+    assert "style=" not in page
+    assert "<script>" not in page
+    assert " on" + "click=" not in page
