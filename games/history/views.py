@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from games import actions, errors
 from games.models import Event, Match, Membership, Round, Seat
 
-from . import charts, export
+from . import charts, export, links
 from .forms import MatchFilter
 from .summaries import load_sheets, people
 
@@ -152,25 +152,12 @@ def match_history(request, match_id):
         "bars": charts.bar_chart(sheet.seats, won, summary.get("draws")),
         "timeline": charts.timeline(sheet.seats, list(page)),
         "is_host": match.host_id == request.user.pk,
-        "rematch": _rematch_event(match),
-        "rematch_of": _started_event(match),
+        "rematch": links.rematch_of(match),
+        "rematch_of": links.replays(match),
         "table_url": table_url(match),
         "key": uuid.uuid4().hex,
     }
     return render(request, "games/history/match.html", context)
-
-
-def _rematch_event(match):
-    if match.is_live:
-        return None
-    return Event.objects.filter(
-        kind=Event.Kind.STARTED, after__rematch_of=match.pk
-    ).first()
-
-
-def _started_event(match):
-    event = Event.objects.filter(match=match, kind=Event.Kind.STARTED).first()
-    return event.after.get("rematch_of") if event else None
 
 
 def _download(response, name):

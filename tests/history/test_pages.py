@@ -157,3 +157,12 @@ def test_an_outsiders_rematch_post_is_forbidden(client, played, charlie):
     client.force_login(charlie)
     response = client.post(reverse("match_rematch", args=[played.pk]))
     assert response.status_code == 403
+
+
+def test_a_rematch_history_links_back_to_the_match_it_replays(client, played, alice):
+    new = actions.rematch(alice, played.pk).match
+
+    page = history(client, alice, new).content.decode()
+
+    assert f'href="{reverse("match_history", args=[played.pk])}"' in page
+    assert "Rematch of" in page
