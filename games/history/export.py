@@ -157,6 +157,13 @@ def _person(membership, accounts):
 # CSV -------------------------------------------------------------------------------
 
 
+def _text(value):
+    """A name as a spreadsheet cell: one that starts like a formula stays text."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
 def match_csv(match):
     """The sheet as CSV: one row per round, one column per seat."""
     data = export_match(match)
@@ -167,7 +174,7 @@ def match_csv(match):
     writer = csv.writer(out)
     writer.writerow(
         ["round", "status", "winner", "recorded_by", "recorded_at"]
-        + [seat["name"] for seat in seats]
+        + [_text(seat["name"]) for seat in seats]
     )
     for r in data["rounds"]:
         winner = names.get(r["winner"], "") if r["status"] != "draw" else "draw"
@@ -175,8 +182,8 @@ def match_csv(match):
             [
                 r["number"],
                 r["status"],
-                winner,
-                people.get(r["closed_by"], ""),
+                _text(winner),
+                _text(people.get(r["closed_by"], "")),
                 r["closed_at"] or "",
             ]
             + [r["cells"].get(str(seat["id"]), "") for seat in seats]

@@ -12,6 +12,7 @@ from games.history.export import (
     export_match,
     export_matches,
     import_match,
+    match_csv,
 )
 from games.models import Match, Round
 from squarescores.accounts.models import User
@@ -197,3 +198,15 @@ def test_an_import_of_something_else_is_refused(alice):
         import_match({"format": "other", "version": 1})
     with pytest.raises(ImportRefused):
         import_match({"format": FORMAT, "version": 2})
+
+
+def test_a_name_that_looks_like_a_formula_stays_text_in_the_csv(alice):
+    match = actions.start_match(
+        alice, "fortyone_exchange", ["=HYPERLINK(1)", "Ben"], host_seat=0
+    ).match
+    play(match, alice, "=HYPERLINK(1)")
+
+    rows = list(csv.reader(io.StringIO(match_csv(match))))
+
+    assert rows[0][5] == "'=HYPERLINK(1)"
+    assert rows[1][2] == "'=HYPERLINK(1)"
