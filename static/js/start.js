@@ -19,6 +19,8 @@
       var remove = row.querySelector("[data-remove-seat]");
       remove.hidden = shown.length <= MIN;
       remove.setAttribute("aria-label", "Remove seat " + (i + 1));
+      row.querySelector('input[name="me"]').setAttribute(
+        "aria-label", "Seat " + (i + 1) + " is me");
     });
     addButton.hidden = shown.length >= rows.length;
     var checked = form.querySelector('input[name="me"]:checked');

@@ -276,3 +276,32 @@ def test_a_lost_push_is_caught_up_from_the_next_one(
         expect_round(phone, 2, "Ben won")
         expect_open(phone, 3)
     shoot(b, "caught-up")
+
+
+def test_the_start_page_adds_and_removes_seats_and_knows_which_is_you(
+    asgi_server, new_phone, shoot
+):
+    a = new_phone("A")
+    a.goto(asgi_server + "/start/")
+    rows = a.locator("[data-seat-row]:visible")
+    expect(rows).to_have_count(4)
+    for index, name in enumerate(["Alice", "Ben", "Cara", "Dev"]):
+        rows.nth(index).locator("input[type=text]").fill(name)
+    a.get_by_role("button", name="Add a seat").click()
+    rows.nth(4).locator("input[type=text]").fill("Eve")
+    a.get_by_role("button", name="Remove seat 2").click()
+    a.get_by_role("button", name="Add a seat").click()
+    rows.nth(4).locator("input[type=text]").fill("Fay")
+    a.get_by_label("Seat 5 is me").check()
+    a.get_by_label("41 wins on the spot").check()
+    shoot(a, "start-filled")
+    a.get_by_role("button", name="Start the match").click()
+
+    expect(a.locator("#open-round .seat-button")).to_have_text(
+        ["Alice", "Cara", "Dev", "Eve", "Fay"]
+    )
+    expect(seat_button(a, "Fay")).to_have_class(re.compile(r"\bis-you\b"))
+    a.get_by_text("Seats and table options").click()
+    expect(a.locator(".seat-list li", has_text="Fay")).to_contain_text("you")
+    expect(a.locator(".option-list")).to_contain_text("41 wins on the spot")
+    shoot(a, "started")
