@@ -204,8 +204,9 @@
     roundsEl.replaceChildren();
     Object.keys(rows).map(Number).sort(function (a, b) { return a - b; })
       .forEach(function (number) { setRow(number, rows[number]); });
-    var changedHost = String(message.host) !== body.dataset.user;
-    if (changedHost === body.hasAttribute("data-host")) refreshPanels();
+    // Changes missed while away may have touched seats or the host: this phone's
+    // own panels come again from its page.
+    if (message.version !== version) refreshPanels();
     setOpen(message.html.open);
     renameSeats(message.seats);
     setStatusOfMatch(message.status);
