@@ -1,9 +1,9 @@
-# ruff: noqa: F811 (the imported fixtures are used as parameters)
-"""A change made through the API reaches a phone on the match page, live.
+# ruff: noqa: F811 (the imported fixture is used as a parameter)
+"""The API over real HTTP on the real ASGI server, beside a member's WebSocket.
 
-Bob's phone (a real chromium with his session cookie) has the match page open on
-its WebSocket; Alice's scoreboard client taps through the API with her token, over
-real HTTP to the same ASGI server. Bob's page shows the round without a reload.
+The browser half of this (a member's page shows an API tap) is
+tests/browser/test_api_live.py; these run without a browser, so the PostgreSQL
+pass covers them too.
 """
 
 import asyncio
@@ -15,68 +15,13 @@ import pytest
 import websockets
 from django.conf import settings
 from django.test import Client
-from playwright.sync_api import expect
 from rest_framework.authtoken.models import Token
 
-# The browser suite's fixtures, imported so pytest finds them here.
-from tests.browser.conftest import (  # noqa: F401
-    _sync_database_beside_playwright,
-    asgi_server,
-    browser,
-    new_phone,
-    shoot,
-)
+# The browser suite's server (uvicorn in a thread), imported so pytest finds it.
+from tests.browser.conftest import asgi_server  # noqa: F401
 from tests.conftest import seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def signed_in_phone(make_phone, base_url, user, name):
-    session = Client()
-    session.force_login(user)
-    page = make_phone(name)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": session.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": base_url,
-            }
-        ]
-    )
-    return page
-
-
-@pytest.mark.browser
-def test_a_tap_through_the_api_shows_on_a_members_page(
-    asgi_server, new_phone, shoot, match, alice, bob
-):
-    phone = signed_in_phone(new_phone, asgi_server, bob, "Ben")
-    phone.goto(f"{asgi_server}/matches/{match.pk}/")
-    expect(phone.locator("[data-live-status]")).to_have_attribute("data-state", "live")
-    shoot(phone, "before")
-
-    token = Token.objects.create(user=alice).key
-    tapped = httpx.post(
-        f"{asgi_server}/api/matches/{match.pk}/tap/",
-        json={"round": 1, "seat": seat(match, "Alice").pk},
-        headers={"Authorization": f"Token {token}", "Idempotency-Key": "tv-1"},
-        timeout=10,
-    )
-
-    assert tapped.status_code == 200
-    expect(phone.locator("#round-1 .round-result")).to_have_text("Alice won")
-    expect(phone.locator("#open-round .open-title")).to_have_text("Round 2: who won?")
-    shoot(phone, "after-api-tap")
-
-    ended = httpx.post(
-        f"{asgi_server}/api/matches/{match.pk}/end/",
-        headers={"Authorization": f"Token {token}"},
-        timeout=10,
-    )
-    assert ended.status_code == 200
-    expect(phone.locator("#round-2 .round-result")).to_have_text("Draw")
-    expect(phone.locator("body")).to_have_attribute("data-status", "ended")
 
 
 async def _next_change(socket):
@@ -87,13 +32,13 @@ async def _next_change(socket):
 
 
 def test_a_tap_through_the_api_reaches_a_members_socket(asgi_server, match, alice, bob):
-    """The same path without a browser, so the PostgreSQL pass covers it too."""
     session = Client()
     session.force_login(bob)
     name = settings.SESSION_COOKIE_NAME
     cookie = f"{name}={session.cookies[name].value}"
     token = Token.objects.create(user=alice).key
     ws_url = asgi_server.replace("http", "ws") + f"/ws/matches/{match.pk}/"
+    tap = {"round": 1, "seat": seat(match, "Alice").pk}
 
     async def scenario():
         async with websockets.connect(
@@ -106,7 +51,7 @@ def test_a_tap_through_the_api_reaches_a_members_socket(asgi_server, match, alic
             async with httpx.AsyncClient() as api:
                 tapped = await api.post(
                     f"{asgi_server}/api/matches/{match.pk}/tap/",
-                    json={"round": 1, "seat": seat(match, "Alice").pk},
+                    json=tap,
                     headers={"Authorization": f"Token {token}"},
                     timeout=10,
                 )
