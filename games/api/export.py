@@ -7,8 +7,8 @@ from rest_framework.response import Response
 
 from games.history.export import export_match, match_csv
 
+from .base import MatchView
 from .errors import responses
-from .views import MatchView
 
 
 class ExportJson(MatchView):

@@ -3,16 +3,16 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import export, views
+from . import accounts, export, views
 
 match = "matches/<int:match_id>/"
 seat = match + "seats/<int:seat_id>/"
 
 urlpatterns = [
-    path("games/", views.GameList.as_view(), name="api_games"),
-    path("games/<str:key>/", views.GameDetail.as_view(), name="api_game"),
-    path("guests/", views.GuestCreate.as_view(), name="api_guests"),
-    path("token/", views.TokenCreate.as_view(), name="api_token"),
+    path("games/", accounts.GameList.as_view(), name="api_games"),
+    path("games/<str:key>/", accounts.GameDetail.as_view(), name="api_game"),
+    path("guests/", accounts.GuestCreate.as_view(), name="api_guests"),
+    path("token/", accounts.TokenCreate.as_view(), name="api_token"),
     path("join/", views.Join.as_view(), name="api_join"),
     path("matches/", views.MatchList.as_view(), name="api_matches"),
     path(match, views.MatchDetail.as_view(), name="api_match"),

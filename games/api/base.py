@@ -1,0 +1,122 @@
+"""What every API view shares: authentication, JSON in and out, throttles, the
+idempotency key, pages, and the match a view under ``/api/matches/<id>/`` names."""
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import ValidationError
+from rest_framework.generics import GenericAPIView
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import JSONParser
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+
+from games import errors
+from games.models import Match
+
+from . import serializers as s
+from .answers import match_data
+from .errors import responses
+from .permissions import IsMatchMember
+from .throttles import ScopedThrottle
+
+KEY_MAX_LENGTH = 100
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": KEY_MAX_LENGTH},
+    OpenApiParameter.HEADER,
+    description="Send the same key again to retry: the first answer comes back "
+    "and nothing changes twice. At most 100 characters.",
+)
+
+
+class Pages(LimitOffsetPagination):
+    default_limit = 50
+    max_limit = 500
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            least = 1 if parameter["name"] == self.limit_query_param else 0
+            parameter["schema"]["minimum"] = least
+        return parameters
+
+    def get_limit(self, request):
+        return min(self._whole(request, self.limit_query_param, 1), self.max_limit)
+
+    def get_offset(self, request):
+        return self._whole(request, self.offset_query_param, 0)
+
+    def _whole(self, request, name, least):
+        # DRF quietly falls back to the default for a bad value; refuse it instead,
+        # so a client's typo is not mistaken for the first page.
+        raw = request.query_params.get(name)
+        if raw is None:
+            return self.default_limit if name == self.limit_query_param else 0
+        if not raw.isdigit() or int(raw) < least:
+            raise ValidationError({name: [f"A whole number, {least} or more."]})
+        return int(raw)
+
+
+class ApiView(GenericAPIView):
+    # Token first, so a request without credentials gets 401 with WWW-Authenticate.
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    parser_classes = [JSONParser]
+    renderer_classes = [JSONRenderer]
+    throttle_classes = [ScopedThrottle]
+
+    def key(self):
+        key = self.request.headers.get("Idempotency-Key")
+        if key is not None and not 0 < len(key) <= KEY_MAX_LENGTH:
+            raise ValidationError(
+                {"Idempotency-Key": [f"At most {KEY_MAX_LENGTH} characters."]}
+            )
+        return key or None
+
+    def body(self):
+        serializer = self.get_serializer(data=self.request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def answer(self, result, code=status.HTTP_200_OK):
+        response = Response(match_data(result.match), status=code)
+        if result.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return response
+
+
+class MatchView(ApiView):
+    """A view under ``/api/matches/<match_id>/``: members only."""
+
+    permission_classes = [IsMatchMember]
+
+    def match(self):
+        if not hasattr(self, "_match"):
+            match_id = self.kwargs["match_id"]
+            found = None
+            if 0 < match_id <= s.MAX_ID:
+                found = Match.objects.filter(pk=match_id).first()
+            if found is None:
+                raise errors.MatchNotFound()
+            self._match = found
+        return self._match
+
+    def current_version(self):
+        """The version an error answer carries: for members only, as it is news
+        about the match."""
+        match_id = self.kwargs.get("match_id", 0)
+        user = self.request.user
+        if not (0 < match_id <= s.MAX_ID and user.is_authenticated):
+            return None
+        matches = Match.objects.filter(pk=match_id, memberships__user=user)
+        return matches.values_list("version", flat=True).first()
+
+
+def change(request_serializer, *, statuses=(400, 401, 403, 404, 409, 429), **kwargs):
+    """The schema of a POST that changes a match and answers with its sheet."""
+    return extend_schema(
+        request=request_serializer,
+        responses={200: s.MatchSerializer, **responses(*statuses)},
+        parameters=[IDEMPOTENCY_KEY],
+        **kwargs,
+    )
