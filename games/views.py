@@ -31,6 +31,7 @@ from .forms import (
 )
 from .models import Match, Membership, Round, Seat
 from .rules import OPEN, registry
+from .rules_views import match_links
 
 
 def refused(request, refusal, back=None):
@@ -148,6 +149,7 @@ def match_page(request, match_id):
         "match": match,
         "game": match.rules,
         "options": match.rules.describe_options(match.options),
+        "links": match_links(match),
         "seats": seats,
         "you": you,
         "is_host": match.host_id == request.user.pk,
