@@ -105,20 +105,18 @@ def report(rows):
             print(f"  {label:<14}   {ms:7.1f} ms ({count} queries)")
 
 
-def main():
-    """Print the figures; runs in a fresh process if Django is already set up."""
-    from django.conf import settings
-
-    if settings.configured:
-        subprocess.run(
-            [sys.executable, "-m", "bench.history_render"], cwd=ROOT, check=True
-        )
-        return
+def run():
+    """Measure in this process, which must not have set Django up yet."""
     with tempfile.TemporaryDirectory(prefix="history-bench-") as var_dir:
         _setup(var_dir)
         report(measure())
 
 
+def main():
+    """Print the figures, measured in a process of their own so that the caller's
+    Django settings and database are left alone."""
+    subprocess.run([sys.executable, "-m", "bench.history_render"], cwd=ROOT, check=True)
+
+
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
-    main()
+    run()
