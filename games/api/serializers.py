@@ -58,7 +58,7 @@ class Body(serializers.Serializer):
 
 
 class NoBody(Body):
-    """A POST that takes no body."""
+    """A POST that takes no body: none, or an empty JSON object."""
 
 
 class GuestRequest(Body):

@@ -131,6 +131,7 @@ class End(MatchView):
 
     @change(None, description="End the match; the open round is banked as a draw.")
     def post(self, request, match_id):
+        self.body()
         result = actions.end_match(request.user, match_id, key=self.key())
         return self.answer(result)
 
@@ -183,6 +184,7 @@ class SeatRelease(MatchView):
 
     @change(None, description="The host frees a seat's claim; its player stays.")
     def post(self, request, match_id, seat_id):
+        self.body()
         result = actions.release_claim(
             request.user, match_id, _id(seat_id), key=self.key()
         )

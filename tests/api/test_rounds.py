@@ -263,3 +263,18 @@ def test_a_field_the_api_does_not_know_is_a_400(as_bob, match):
     assert response.status_code == 400
     assert response.json()["fields"] == {"sead": ["This field is not accepted here."]}
     assert Round.objects.get(match=match, number=1).status == "open"
+
+
+@pytest.mark.parametrize("raw", [b"{not json", b"[1]", b'{"force": true}'])
+def test_end_refuses_a_body_it_cannot_take_and_the_match_goes_on(as_bob, match, raw):
+    response = as_bob.post(url(match, "end/"), raw, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_request"
+    assert Match.objects.get(pk=match.pk).status == "live"
+
+
+def test_end_takes_an_empty_object_as_no_body(as_bob, match):
+    response = as_bob.post(url(match, "end/"), {}, format="json")
+
+    assert response.status_code == 200

@@ -142,3 +142,14 @@ def test_seat_changes_on_an_ended_match_are_a_409(as_alice, match, alice):
 
     assert response.status_code == 409
     assert response.json()["code"] == "match_ended"
+
+
+def test_release_refuses_a_body_it_cannot_take(as_alice, match, bob):
+    ben = seat(match, "Ben").pk
+
+    response = as_alice.post(
+        seat_url(match, ben, "release"), b"{oops", content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert Seat.objects.get(pk=ben).claimed_by == bob
