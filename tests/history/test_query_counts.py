@@ -85,3 +85,14 @@ def test_player_summaries_make_as_many_queries_for_many_matches_as_for_one(
         big_match(alice, 200, seats=3)
 
     assert queries(client, reverse("players")) == one
+
+
+@pytest.mark.parametrize("name", ["match_json", "match_csv"])
+def test_a_match_export_makes_as_many_queries_for_1000_rounds_as_for_10(
+    client, small_and_big, name
+):
+    small, big = small_and_big
+
+    counts = [queries(client, reverse(name, args=[m.pk])) for m in (small, big)]
+
+    assert counts[0] == counts[1]
