@@ -9,7 +9,7 @@ PORT ?= 8000
 WS_MAX_SIZE ?= 65536
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock
 
-.PHONY: run test lint format bench install install-test browser lock clean
+.PHONY: run test lint format bench reliability install install-test browser lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,11 @@ test: lint browser
 
 bench: install-test
 	$(BIN)/python -m bench
+
+# Fault, race and fuzz tests against real servers; writes docs/reliability.md.
+# Set TEST_DATABASE_URL and TEST_REDIS_URL (as .ci/run does) for the multi-worker ones.
+reliability: install-test
+	$(BIN)/python -m tests.reliability.report
 
 # Re-pin after changing pyproject.toml's dependencies.
 lock: $(BIN)/python

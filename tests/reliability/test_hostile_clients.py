@@ -138,7 +138,7 @@ def test_a_flood_closes_the_socket_and_the_other_tables_play_on(two_tables):
     assert closed_code(socket) == 4429
     assert state(database, match_id) == before
     assert_still_serving(url, other)
-    record("WebSocket flood", faults=1, fuzz=sent, lost=0)
+    record("WebSocket flood, closed at the rate limit", faults=1, frames=sent, lost=0)
 
 
 def assert_still_serving(url, other):

@@ -4,6 +4,7 @@ import threading
 
 import pytest
 
+from tests.reliability.figures import record
 from tests.scale.phones import database_sheet, table
 from tests.services import needs_postgres, needs_redis
 
@@ -69,3 +70,11 @@ def test_two_members_on_two_workers_tapping_at_once_close_each_round_once(worker
         assert phone.wait_for(version)
         phone.settle()
         assert phone.sheet() == sheet
+    record(
+        "two members on two workers tap different winners of one round at once",
+        races=RACES,
+        taps=2 * RACES,
+        lost=0,
+        doubled=0,
+        skipped=0,
+    )

@@ -1,0 +1,180 @@
+"""Run the fault, race and fuzz tests and write docs/reliability.md from what they did.
+
+    python -m tests.reliability.report        (or: make reliability)
+
+Each test that passes appends its figures (``tests/reliability/figures.py``); a test
+that fails records nothing and is listed as failed. Set TEST_DATABASE_URL and
+TEST_REDIS_URL (as .ci/run does) to include the multi-worker tests; without them
+they are skipped and the page says so.
+"""
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PAGE = ROOT / "docs" / "reliability.md"
+SUITES = ["tests/reliability", "tests/scale"]
+COLUMNS = ["races", "faults", "fuzz", "taps", "lost"]
+
+
+def run_tests(figures, junit):
+    env = {**os.environ, "RELIABILITY_FIGURES": str(figures)}
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        *SUITES,
+        "-p",
+        "no:cacheprovider",
+        "-q",
+        f"--junitxml={junit}",
+    ]
+    started = time.monotonic()
+    result = subprocess.run(command, cwd=ROOT, env=env)
+    return result.returncode, time.monotonic() - started
+
+
+def outcomes(junit):
+    suite = ET.parse(junit).getroot()
+    suite = suite if suite.tag == "testsuite" else suite.find("testsuite")
+    counts = {name: int(suite.get(name, 0)) for name in ("tests", "failures", "errors")}
+    skipped, xfailed, reasons, failed = 0, 0, {}, []
+    for case in suite.iter("testcase"):
+        name = f"{case.get('classname')}.{case.get('name')}"
+        skip = case.find("skipped")
+        if skip is not None:
+            if skip.get("type") == "pytest.xfail":
+                xfailed += 1
+            else:
+                skipped += 1
+            reasons[skip.get("message", "")] = (
+                reasons.get(skip.get("message", ""), 0) + 1
+            )
+        if case.find("failure") is not None or case.find("error") is not None:
+            failed.append(name)
+    passed = counts["tests"] - counts["failures"] - counts["errors"] - skipped - xfailed
+    return {
+        "passed": passed,
+        "failed": failed,
+        "skipped": skipped,
+        "xfailed": xfailed,
+        "reasons": reasons,
+    }
+
+
+def read_figures(path):
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line]
+
+
+def services():
+    names = {"TEST_DATABASE_URL": "PostgreSQL", "TEST_REDIS_URL": "Redis"}
+    return ", ".join(
+        f"{label} {'on' if os.getenv(var) else 'off (set ' + var + ')'}"
+        for var, label in names.items()
+    )
+
+
+def page(figures, result, code, seconds):
+    totals = {column: sum(f.get(column, 0) for f in figures) for column in COLUMNS}
+    lines = [
+        "# Reliability: faults, races and hostile input",
+        "",
+        "Written by `python -m tests.reliability.report` (`make reliability`), which",
+        "runs `tests/reliability/` and `tests/scale/` against real servers and records",
+        "what each passing test did. Rerun it to refresh this page; do not edit it.",
+        "",
+        f"- run: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {seconds:.0f} s, "
+        f"on {platform.node() or 'this machine'} ({os.cpu_count()} cores, "
+        f"Python {platform.python_version()})",
+        f"- services: {services()}",
+        f"- tests: {result['passed']} passed, {len(result['failed'])} failed, "
+        f"{result['skipped']} skipped, {result['xfailed']} known failures (xfail); "
+        f"pytest exit code {code}",
+        "",
+        "## Totals",
+        "",
+        f"- **races run: {totals['races']}** (two phones on one round at once; each "
+        "answered with one winner and one 409)",
+        f"- **faults injected: {totals['faults']}** (workers and servers SIGKILLed, "
+        "Redis restarted, broadcasts dropped, sockets cut for size or flood)",
+        f"- **fuzz cases: {totals['fuzz']}** (generated bad input against the actions, "
+        "the API bodies and the WebSocket)",
+        f"- taps made: {totals['taps']}",
+        f"- **lost: {totals['lost']}** (acknowledged changes missing, rounds doubled "
+        "or skipped, writes from refused input)",
+        "",
+        "## Per test",
+        "",
+        "| what ran | races | faults | fuzz | taps | lost | more |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for figure in figures:
+        more = ", ".join(
+            f"{key} {value}"
+            for key, value in figure.items()
+            if key not in ("test", *COLUMNS)
+        )
+        cells = " | ".join(str(figure.get(column, 0)) for column in COLUMNS)
+        lines.append(f"| {figure['test']} | {cells} | {more} |")
+    if result["failed"]:
+        lines += ["", "## Failed", ""]
+        lines += [f"- `{name}`" for name in result["failed"]]
+    if result["reasons"]:
+        lines += ["", "## Skipped or known failures", ""]
+        lines += [
+            f"- {count} x {reason or 'skipped'}"
+            for reason, count in sorted(result["reasons"].items())
+        ]
+    lines += [
+        "",
+        "## What the tests are",
+        "",
+        "- `tests/scale/test_two_workers.py`: two uvicorn workers on a fresh "
+        "PostgreSQL database and Redis; a tap through one reaches a phone on the "
+        "other; two members on different workers tap different winners of the same "
+        "round at once, round after round.",
+        "- `tests/reliability/test_worker_killed.py`: a worker SIGKILLed mid-match, "
+        "again and again; the tap in flight is resent with its idempotency key, "
+        "the phones reconnect to the other worker and catch up.",
+        "- `tests/reliability/test_redis_restarted.py`: the test's own redis-server "
+        "killed and restarted empty during a match.",
+        "- `tests/reliability/test_dropped_broadcast.py`: a change whose broadcast "
+        "goes nowhere; the phone is right by the next push or a resync.",
+        "- `tests/reliability/test_sqlite_killed.py`: `make run` SIGKILLed during "
+        "racing taps; `PRAGMA integrity_check`, version = events, acknowledged taps "
+        "kept.",
+        "- `tests/reliability/test_hostile_clients.py`: garbage, oversize and flood "
+        "frames, a foreign Origin, missing CSRF tokens, against `make run`.",
+        "- `tests/reliability/test_permission_matrix.py`: every action x role x "
+        "channel against DESIGN.md's roles table.",
+        "- `tests/reliability/test_fuzz_actions.py`, `test_fuzz_api.py`: Hypothesis "
+        "bad input against the actions and the API bodies.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        figures_path = Path(tmp) / "figures.jsonl"
+        junit = Path(tmp) / "junit.xml"
+        code, seconds = run_tests(figures_path, junit)
+        result = outcomes(junit)
+        figures = read_figures(figures_path)
+    PAGE.write_text(page(figures, result, code, seconds))
+    print(f"wrote {PAGE.relative_to(ROOT)}: {len(figures)} figures, exit code {code}")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
