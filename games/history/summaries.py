@@ -7,6 +7,8 @@ there are; what they mean comes from each match's rule module (``summarize``).
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.db.models import QuerySet
+
 from games.models import Cell, Match, Round, Seat
 from games.rules import OPEN, RoundView
 from games.sheet import seat_view
@@ -36,9 +38,16 @@ class Sheet:
 
 
 def load_sheets(matches):
-    """The sheets of ``matches`` (a queryset or a list) in three queries."""
+    """The sheets of ``matches`` (a queryset or a list) in three queries more.
+
+    A queryset is read as a subquery, so a long history never meets SQLite's limit
+    on the number of query parameters.
+    """
+    if isinstance(matches, QuerySet):
+        ids = matches.order_by().values("pk")
+    else:
+        ids = [match.pk for match in matches]
     matches = list(matches)
-    ids = [match.pk for match in matches]
     seats = defaultdict(list)
     for seat in Seat.objects.filter(match_id__in=ids).select_related("claimed_by"):
         seats[seat.match_id].append(seat)

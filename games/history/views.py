@@ -193,14 +193,11 @@ def all_json(request):
 
 
 def players(request):
-    matches = list(my_matches(request.user))
+    found = people(request.user, my_matches(request.user))
     return render(
         request,
         "games/history/players.html",
-        {
-            "people": people(request.user, matches) if matches else [],
-            "matches": len(matches),
-        },
+        {"people": found, "matches": my_matches(request.user).count()},
     )
 
 
