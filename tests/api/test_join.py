@@ -1,5 +1,6 @@
 import pytest
 
+from games import actions
 from games.models import Membership, Seat
 from tests.conftest import seat
 
@@ -73,3 +74,13 @@ def test_joining_too_fast_is_a_429_with_retry_after(as_charlie, match, low_rates
     assert refused.status_code == 429
     assert refused.headers["Retry-After"]
     assert not Membership.objects.filter(match=match, user__username="charlie")
+
+
+def test_joining_an_ended_match_is_a_409(as_charlie, match, alice, charlie):
+    actions.end_match(alice, match.pk)
+
+    response = join(as_charlie, {"code": match.code, "name": "Charlie"})
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "match_ended"
+    assert not Membership.objects.filter(match=match, user=charlie).exists()

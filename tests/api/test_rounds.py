@@ -278,3 +278,13 @@ def test_end_takes_an_empty_object_as_no_body(as_bob, match):
     response = as_bob.post(url(match, "end/"), {}, format="json")
 
     assert response.status_code == 200
+
+
+def test_marking_a_seat_of_another_match_is_a_404(as_alice, match, alice):
+    other = actions.start_match(alice, "fortyone_exchange", ["Eve", "Finn"]).match
+
+    response = mark(as_alice, match, 1, other.seats.first().pk, 1)
+
+    assert response.status_code == 404
+    assert response.json()["code"] == "seat_not_found"
+    assert Round.objects.get(match=match, number=1).status == "open"

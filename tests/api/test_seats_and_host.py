@@ -153,3 +153,32 @@ def test_release_refuses_a_body_it_cannot_take(as_alice, match, bob):
 
     assert response.status_code == 400
     assert Seat.objects.get(pk=ben).claimed_by == bob
+
+
+@pytest.mark.parametrize(
+    "action, body",
+    [
+        ("host/", {"user": 2}),
+        ("seats/{dev}/rename/", {"name": "Devi"}),
+        ("seats/{ben}/release/", None),
+    ],
+)
+def test_host_tools_on_an_ended_match_are_a_409(as_alice, match, alice, action, body):
+    actions.end_match(alice, match.pk)
+    path = action.format(dev=seat(match, "Dev").pk, ben=seat(match, "Ben").pk)
+
+    response = as_alice.post(url(match, path), body, format="json")
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "match_ended"
+    assert response.json()["version"] == Match.objects.get(pk=match.pk).version
+
+
+def test_releasing_a_seat_of_another_match_is_a_404(as_alice, alice, match):
+    other = actions.start_match(alice, "fortyone_exchange", ["Eve", "Finn"]).match
+    eve = other.seats.get(name="Eve")
+
+    response = as_alice.post(seat_url(match, eve.pk, "release"))
+
+    assert response.status_code == 404
+    assert Seat.objects.get(pk=eve.pk).claimed_by == alice
