@@ -266,6 +266,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.closed_request_bodies",
+        "games.api.schema.answer_headers",
     ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": ["live", "ended"],

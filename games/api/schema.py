@@ -1,4 +1,28 @@
-"""Schema post-processing: request bodies name every field they accept."""
+"""Schema post-processing: what drf-spectacular cannot say per view."""
+
+HEADERS = {
+    "429": {
+        "Retry-After": {
+            "schema": {"type": "integer", "minimum": 0},
+            "required": True,
+            "description": "Seconds to wait before trying again.",
+        }
+    },
+    "401": {
+        "WWW-Authenticate": {
+            "schema": {"type": "string"},
+            "required": True,
+            "description": "`Token`: send `Authorization: Token <token>`.",
+        }
+    },
+}
+REPLAYED = {
+    "Idempotent-Replayed": {
+        "schema": {"type": "string", "enum": ["true"]},
+        "description": "Present when the answer is a replay of an earlier request "
+        "with the same `Idempotency-Key`.",
+    }
+}
 
 
 def closed_request_bodies(result, generator, request, public):
@@ -10,4 +34,21 @@ def closed_request_bodies(result, generator, request, public):
     for name, component in result.get("components", {}).get("schemas", {}).items():
         if name.endswith("Request") and component.get("type") == "object":
             component["additionalProperties"] = False
+    return result
+
+
+def answer_headers(result, generator, request, public):
+    """drf-spectacular hook: the headers of a 429, a 401 and a replayed answer."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            keyed = any(
+                p.get("name") == "Idempotency-Key"
+                for p in operation.get("parameters", [])
+            )
+            for status, response in operation.get("responses", {}).items():
+                headers = dict(HEADERS.get(status, {}))
+                if keyed and status.startswith("2"):
+                    headers.update(REPLAYED)
+                if headers:
+                    response.setdefault("headers", {}).update(headers)
     return result

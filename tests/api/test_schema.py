@@ -83,3 +83,13 @@ def test_the_docs_page_is_served_from_the_app_without_a_cdn():
     script = Client().get("/api/docs/?script=")
     assert script.status_code == 200
     assert "/api/schema/" in script.content.decode()
+
+
+def test_the_schema_names_retry_after_www_authenticate_and_the_replay_header(
+    schema,
+):
+    tap = schema["paths"]["/api/matches/{match_id}/tap/"]["post"]["responses"]
+
+    assert tap["429"]["headers"]["Retry-After"]["required"] is True
+    assert tap["401"]["headers"]["WWW-Authenticate"]["required"] is True
+    assert "Idempotent-Replayed" in tap["200"]["headers"]
