@@ -45,10 +45,12 @@ format: install-test
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# The whole suite on SQLite; then, when TEST_DATABASE_URL is set, every database
-# test again on that PostgreSQL.
+# The whole suite on SQLite (the browser tests in a process of their own: their
+# Playwright loop stays on the main thread); then, when TEST_DATABASE_URL is set,
+# every database test again on that PostgreSQL.
 test: lint browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest -m browser
 	@if [ -n "$$TEST_DATABASE_URL" ]; then \
 		echo "== database tests on PostgreSQL ($$TEST_DATABASE_URL)"; \
 		DATABASE_URL="$$TEST_DATABASE_URL" $(BIN)/python -m pytest -m "django_db and not browser"; \

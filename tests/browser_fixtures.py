@@ -1,5 +1,10 @@
 """Real phones for the browser tests: Debian's chromium, the real ASGI app.
 
+A plugin loaded by tests/conftest.py, so every browser suite shares one Playwright
+and one chromium: a second sync Playwright cannot start inside the first one's
+event loop. ``make test`` runs the browser tests in a pytest process of their own,
+since that loop stays on the main thread for the whole session.
+
 Fixtures (shared with other suites; keep their names):
 
 - ``asgi_server``: the project's ASGI application (HTTP and WebSockets) served by
@@ -26,7 +31,7 @@ import uvicorn
 
 from tests.server import free_port
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -40,30 +45,6 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 5000
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if "tests/browser/" in str(item.fspath) or "browser" in item.keywords:
-            item.add_marker(pytest.mark.browser)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _sync_database_beside_playwright():
-    """Let the test's own thread use the database while Playwright runs.
-
-    Playwright's sync API keeps an event loop running in the test's thread, so
-    Django would refuse its (synchronous, correct) database calls such as the
-    flush after a transactional test. Module scope: set before the function
-    fixtures, restored after them, and only around the browser suites.
-    """
-    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    yield
-    if before is None:
-        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    else:
-        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
 
 
 @pytest.fixture(scope="session")
@@ -99,12 +80,23 @@ def browser():
         pytest.skip("Debian's chromium is missing: `make browser` installs it")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS
-        )
-        yield chromium
-        chromium.close()
+    # Playwright's sync API keeps an event loop running in the test's thread, so
+    # Django would refuse the tests' own synchronous (and correct) database calls,
+    # such as the flush after a transactional test, for as long as it is open.
+    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS
+            )
+            yield chromium
+            chromium.close()
+    finally:
+        if before is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
 
 
 @pytest.fixture

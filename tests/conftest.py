@@ -8,6 +8,8 @@ from django.db import connection
 from games import actions
 from squarescores.accounts.models import User
 
+pytest_plugins = ["tests.browser_fixtures"]
+
 SEATS = ["Alice", "Ben", "Cara", "Dev"]
 
 

@@ -1,13 +1,12 @@
 """A phone-sized Chromium (Debian's) for the rules page and the hand checker.
 
-These pages need no WebSocket, so pytest-django's live_server is enough.
+These pages need no WebSocket, so pytest-django's live_server is enough; the
+browser itself is the shared one from tests/browser_fixtures.py.
 """
 
-import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "fortyone_exchange"
 PHONE = {"width": 390, "height": 844}
@@ -23,22 +22,10 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is missing: `make browser` installs it")
-    # Playwright's sync API keeps an event loop on this thread while the browser is
-    # open; the database work of the tests themselves is still plain sync code.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_ARGS
-            )
-            yield browser
-            browser.close()
-    finally:
-        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+@pytest.fixture
+def chromium(browser):
+    """The run's one chromium (tests/browser_fixtures.py)."""
+    return browser
 
 
 @pytest.fixture
