@@ -49,9 +49,14 @@ def prepare(var_dir):
 
 def test_schemathesis_finds_no_server_error_and_no_answer_off_the_schema(tmp_path):
     var_dir = tmp_path / "var"
-    # Rates high enough that the fuzzer reaches the actions, not only the 429s.
-    rates = {f"API_RATE_{scope}": "100000/min" for scope in ("JOIN", "TAPS")}
-    with make_run(var_dir, env={**rates, "API_RATE_ACCOUNTS": "100000/min"}) as url:
+    # Joins and taps fast enough that the fuzzer reaches the actions; accounts at
+    # a rate it passes, so 429s (and their Retry-After) are checked as well.
+    rates = {
+        "API_RATE_JOIN": "100000/min",
+        "API_RATE_TAPS": "100000/min",
+        "API_RATE_ACCOUNTS": "20/min",
+    }
+    with make_run(var_dir, env=rates) as url:
         token, match_id, seat_id, code = prepare(var_dir)
         config = tmp_path / "schemathesis.toml"
         config.write_text(
@@ -82,6 +87,8 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_the_schema(tmp_pat
                 "1",
                 "--request-timeout",
                 "10",
+                "--report",
+                "vcr",
                 "--report-dir",
                 tmp_path / "report",
             ],
@@ -94,3 +101,6 @@ def test_schemathesis_finds_no_server_error_and_no_answer_off_the_schema(tmp_pat
     print(summary)
     assert run.returncode == 0, summary
     assert "Tested: 18" in run.stdout
+    # The cassette holds every exchange: the throttle was reached and checked too.
+    cassette = next((tmp_path / "report").glob("*.yaml")).read_text()
+    assert "code: '429'" in cassette
