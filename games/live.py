@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from . import errors
 from .models import Match, Membership, Round, Seat
 from .rules import OPEN
-from .sheet import snapshot
+from .sheet import recent_rounds, snapshot
 
 OPEN_TEMPLATE = "games/match/_open_round.html"
 ROW_TEMPLATE = "games/match/_round_row.html"
@@ -124,10 +124,15 @@ def member_snapshot(match_id, user):
         and Membership.objects.filter(match=match, user=user).exists()
     ):
         raise errors.NotAMember()
-    data = snapshot(match)
+    rounds = recent_rounds(match)
+    data = snapshot(match, rounds)
     seats = list(Seat.objects.filter(match=match))
-    rounds = list(Round.objects.filter(match=match))
-    return {"type": "snapshot", **data, "html": sheet_html(match, seats, rounds)}
+    return {
+        "type": "snapshot",
+        **data,
+        "first_shown": rounds[0].number if rounds else 1,
+        "html": sheet_html(match, seats, rounds),
+    }
 
 
 def current_version(match_id):

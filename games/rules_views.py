@@ -7,9 +7,10 @@ them, with a match's own table options when the page is opened from a match.
 from urllib.parse import urlencode
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from .access import send_to_join
 from .errors import UnknownGame
 from .models import Match
 from .rules import registry
@@ -39,7 +40,7 @@ def game_rules(request, key):
 def match_rules(request, match_id):
     match = get_object_or_404(Match, pk=match_id)
     if not is_member(request.user, match):
-        return redirect("join", code=match.code)
+        return send_to_join(request)
     return render_rules(request, match.rules, match.options, match=match)
 
 

@@ -1,5 +1,7 @@
 """Plain-data views of a match, shared by the live pushes, the API and snapshots."""
 
+from django.db.models import prefetch_related_objects
+
 from .models import Round, Seat
 from .rules import RoundView, SeatView
 
@@ -37,10 +39,31 @@ def round_data(round, cells):
     }
 
 
-def snapshot(match):
-    """The whole sheet as plain data: what a client needs to draw it from nothing."""
+# The table shows the open round and the latest closed ones; the history page has
+# them all. A page or a snapshot then costs the same at round 1,000 as at round 10.
+RECENT_ROUNDS = 30
+
+
+def recent_rounds(match, count=RECENT_ROUNDS):
+    """The open round (if any) and the latest ``count`` closed rounds, in order."""
+    rounds = list(Round.objects.filter(match=match).order_by("-number")[: count + 1])
+    if rounds and rounds[0].status != Round.Status.OPEN:
+        rounds = rounds[:count]
+    rounds.reverse()
+    return rounds
+
+
+def snapshot(match, rounds=None):
+    """The sheet as plain data: what a client needs to draw it from nothing.
+
+    ``rounds`` limits it to those rounds (see ``recent_rounds``); by default every
+    round is included.
+    """
     seats = list(Seat.objects.filter(match=match))
-    rounds = list(Round.objects.filter(match=match).prefetch_related("cells"))
+    if rounds is None:
+        rounds = list(Round.objects.filter(match=match).prefetch_related("cells"))
+    else:
+        prefetch_related_objects(rounds, "cells")
     return {
         "id": match.pk,
         "game": match.game,

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from squarescores.accounts.guests import ensure_user
 
 from . import actions, errors, live
+from .access import send_to_join
 from .forms import (
     CodeForm,
     EndForm,
@@ -29,9 +30,11 @@ from .forms import (
     StartForm,
     TapForm,
 )
-from .models import Match, Membership, Round, Seat
+from .history.links import rematch_of
+from .models import Match, Membership, Seat
 from .rules import OPEN, registry
 from .rules_views import match_links
+from .sheet import recent_rounds
 
 
 def refused(request, refusal, back=None):
@@ -136,9 +139,9 @@ def join_qr(request, code):
 def match_page(request, match_id):
     match = get_object_or_404(Match, pk=match_id)
     if not is_member(request.user, match):
-        return redirect(join_url(match))
+        return send_to_join(request)
     seats = list(Seat.objects.filter(match=match).select_related("claimed_by"))
-    rounds = list(Round.objects.filter(match=match))
+    rounds = recent_rounds(match)
     you = next((s for s in seats if s.claimed_by_id == request.user.pk), None)
     fragments = live.sheet_html(
         match, seats, rounds, {"tap_key": uuid.uuid4().hex}, request
@@ -150,12 +153,14 @@ def match_page(request, match_id):
         "game": match.rules,
         "options": match.rules.describe_options(match.options),
         "links": match_links(match),
+        "rematch": rematch_of(match),
         "seats": seats,
         "you": you,
         "is_host": match.host_id == request.user.pk,
         "open_html": fragments["open"],
         "rows_html": [fragments["rows"][str(r.number)] for r in closed],
         "last_round": closed[-1] if closed else None,
+        "first_shown": rounds[0].number if rounds else 1,
         "open_round": open_round,
         "members": Membership.objects.filter(match=match).select_related("user"),
         "join_link": request.build_absolute_uri(join_url(match)),
@@ -215,7 +220,7 @@ def end(request, match_id):
         )
     match = get_object_or_404(Match, pk=match_id)
     if not is_member(request.user, match):
-        return redirect(join_url(match))
+        return send_to_join(request)
     context = {"match": match, "end_key": uuid.uuid4().hex}
     return render(request, "games/end.html", context)
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from games import actions, errors
+from games.access import send_to_join
 from games.models import Event, Match, Membership, Round, Seat
 
 from . import charts, export, links
@@ -106,7 +107,7 @@ def match_history(request, match_id):
     try:
         match = member_match(request, match_id)
     except PermissionDenied:
-        return redirect("join", code=Match.objects.get(pk=match_id).code)
+        return send_to_join(request)
     (sheet,) = load_sheets([match])
     summary = sheet.summary
     rounds = Round.objects.filter(match=match).select_related("closed_by", "winner")

@@ -102,6 +102,9 @@
       current.replaceWith(row);
       return;
     }
+    // A correction of a round older than the ones this page shows: the history
+    // page has it.
+    if (Number(number) < Number(roundsEl.dataset.first || 1)) return;
     // Closed rounds read in order; a new one joins the end, so nothing above moves.
     var after = Array.prototype.find.call(roundsEl.children, function (li) {
       return Number(li.dataset.round) > Number(number);
@@ -138,6 +141,13 @@
     body.dataset.status = status;
     var ended = status === "ended";
     document.querySelector("[data-end-match]").hidden = ended;
+  }
+
+  function showRematch(id) {
+    var box = document.querySelector("[data-rematch-box]");
+    if (!box || !id) return;
+    box.querySelector("[data-rematch]").href = "/matches/" + id + "/";
+    box.hidden = false;
   }
 
   function renameSeats(seats) {
@@ -202,6 +212,7 @@
   function applySnapshot(message) {
     var rows = message.html.rows;
     roundsEl.replaceChildren();
+    roundsEl.dataset.first = String(message.first_shown || 1);
     Object.keys(rows).map(Number).sort(function (a, b) { return a - b; })
       .forEach(function (number) { setRow(number, rows[number]); });
     // Changes missed while away may have touched seats or the host: this phone's
@@ -263,6 +274,9 @@
       applySnapshot(message);
       setStatus("live");
       drain();
+    } else if (message.type === "change" && message.kind === "rematch") {
+      // News, not a change: the ended match keeps its version.
+      showRematch(message.rematch);
     } else if (message.type === "change") {
       buffered.push(message);
       if (synced) drain();

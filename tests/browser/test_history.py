@@ -212,7 +212,8 @@ def test_an_outsider_gets_no_history_and_no_export(asgi_server, new_phone):
     code = host.locator(".big-code").inner_text().strip()
 
     outsider.goto(history_url)
-    expect(outsider).to_have_url(re.compile(rf"/j/{code}/$"))
+    expect(outsider).to_have_url(re.compile(r"/#join-title$"))
+    assert code not in outsider.content()
     assert "Rounds won" not in outsider.content()
     for tail in ("export.json", "export.csv"):
         response = outsider.request.get(host.url + tail)

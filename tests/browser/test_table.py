@@ -185,7 +185,10 @@ def test_an_outsider_is_sent_to_join_and_its_socket_is_refused(
     match_url = a.url
 
     outsider.goto(match_url)
-    expect(outsider).to_have_url(join_link)
+    # Sent to the join form, which asks for the code instead of giving it away.
+    expect(outsider).to_have_url(asgi_server + "/#join-title")
+    expect(outsider.locator("#join-title")).to_be_visible()
+    assert join_link.rsplit("/", 2)[-2] not in outsider.content()
     shoot(outsider, "sent-to-join")
     close_code = outsider.evaluate(
         """url => new Promise(resolve => {
@@ -195,6 +198,8 @@ def test_an_outsider_is_sent_to_join_and_its_socket_is_refused(
         match_url.replace("http", "ws").replace("/matches/", "/ws/matches/"),
     )
     assert close_code == 4403
+    # A valid CSRF token from a form of the site, so only membership is in question.
+    outsider.goto(asgi_server + "/start/")
     token = outsider.locator('input[name="csrfmiddlewaretoken"]').first.get_attribute(
         "value"
     )

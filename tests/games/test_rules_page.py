@@ -63,14 +63,14 @@ def test_it_sends_an_outsider_to_the_join_page(client, charlie, variant_match):
     response = client.get(f"/matches/{variant_match.pk}/rules/")
 
     assert response.status_code == 302
-    assert response["Location"] == f"/j/{variant_match.code}/"
+    assert response["Location"] == "/#join-title"
 
 
 def test_it_sends_a_visitor_without_a_session_to_the_join_page(client, match):
     response = client.get(f"/matches/{match.pk}/rules/")
 
     assert response.status_code == 302
-    assert response["Location"] == f"/j/{match.code}/"
+    assert response["Location"] == "/#join-title"
 
 
 def test_a_match_that_does_not_exist_is_not_found(client, bob):

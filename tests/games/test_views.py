@@ -81,11 +81,12 @@ def test_the_start_page_offers_the_games_options():
     assert html.count('class="seat-input"') == 10
 
 
-def test_an_outsider_is_sent_to_join(match, charlie):
-    response = client_for(charlie).get(url(match))
+def test_an_outsider_is_sent_to_join_without_being_told_the_code(match, charlie):
+    response = client_for(charlie).get(url(match), follow=True)
 
-    assert response.status_code == 302
-    assert response.url == f"/j/{match.code}/"
+    assert response.redirect_chain == [("/#join-title", 302)]
+    assert "join it with the code the table shows" in response.content.decode()
+    assert match.code not in response.content.decode()
 
 
 def test_joining_claims_an_unclaimed_seat(match):

@@ -82,18 +82,18 @@ def test_long_matches_are_paginated(client, alice):
     assert first.context["played"] == 120
 
 
-def test_an_outsider_is_sent_to_join(client, played, charlie):
+def test_an_outsider_is_sent_to_join_without_the_code(client, played, charlie):
     response = history(client, charlie, played)
 
     assert response.status_code == 302
-    assert response["Location"] == reverse("join", args=[played.code])
+    assert response["Location"] == "/#join-title"
 
 
 def test_a_visitor_who_never_signed_in_is_sent_to_join(client, played):
     response = client.get(reverse("match_history", args=[played.pk]))
 
     assert response.status_code == 302
-    assert response["Location"] == reverse("join", args=[played.code])
+    assert response["Location"] == "/#join-title"
 
 
 @pytest.mark.parametrize("name", ["match_history", "match_json", "match_csv"])
