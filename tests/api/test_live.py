@@ -1,5 +1,6 @@
-# ruff: noqa: F811 (the imported fixture is used as a parameter)
 """The API over real HTTP on the real ASGI server, beside a member's WebSocket.
+
+``asgi_server`` is the browser suites' uvicorn in a thread (tests/browser_fixtures.py).
 
 The browser half of this (a member's page shows an API tap) is
 tests/browser/test_api_live.py; these run without a browser, so the PostgreSQL
@@ -17,8 +18,6 @@ from django.conf import settings
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
-# The browser suite's server (uvicorn in a thread), imported so pytest finds it.
-from tests.browser.conftest import asgi_server  # noqa: F401
 from tests.conftest import seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
