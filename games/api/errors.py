@@ -83,7 +83,9 @@ def _code(exc):
 
 def _detail(exc):
     if isinstance(exc, exceptions.ValidationError):
-        return "The request body is not valid; see fields."
+        if isinstance(exc.detail, list) and exc.detail:
+            return str(exc.detail[0])
+        return "The request is not valid; see fields."
     detail = getattr(exc, "detail", None)
     if isinstance(detail, str):
         return str(detail)
