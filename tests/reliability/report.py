@@ -157,8 +157,13 @@ def page(figures, result, code, seconds):
         "frames, a foreign Origin, missing CSRF tokens, against `make run`.",
         "- `tests/reliability/test_permission_matrix.py`: every action x role x "
         "channel against DESIGN.md's roles table.",
-        "- `tests/reliability/test_fuzz_actions.py`, `test_fuzz_api.py`: Hypothesis "
-        "bad input against the actions and the API bodies.",
+        "- `tests/reliability/test_fuzz_actions.py`, `test_fuzz_api.py`, "
+        "`test_fuzz_socket.py`: Hypothesis bad input against the actions, the API "
+        "bodies and the match socket's frames.",
+        "- `tests/scale/test_production_settings.py`, `test_csp_pages.py`, "
+        "`test_backup.py`: `check --deploy` clean under production settings, every "
+        "page loaded by Chromium without a CSP violation, backups round-tripped "
+        "into fresh SQLite and PostgreSQL databases.",
         "",
     ]
     return "\n".join(lines)
