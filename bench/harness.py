@@ -111,7 +111,7 @@ async def run_load(target, stack, tables, rate, duration, *, grace=3.0, name="")
         "cpu_s": cpu,
         "cpu_ms_per_tap": cpu * 1000 / taps_ok if taps_ok else math.nan,
         "cpu_share": cpu / wall if wall else 0.0,
-        "closed_early": sum(p.closed_early for t in tables for p in t.phones),
+        "closed_early": sum(bool(p.closed_early) for t in tables for p in t.phones),
     }
     result["sustained"] = sustained(result)
     return result

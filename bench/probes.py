@@ -6,7 +6,7 @@ import json
 
 from .harness import run_load
 from .phones import Phone, gather_bounded
-from .scenarios import log
+from .scenarios import line, log
 from .servers import Stack
 from .targets import App, Bare, close_all
 
@@ -109,6 +109,29 @@ async def memory(run_dir, kind, connections=2000, warm=50, tables=50):
     return result
 
 
+STOCK_LAYER = "channels.layers.InMemoryChannelLayer"
+APP_LAYER = "squarescores.layers.InMemoryChannelLayer"
+
+
+async def layers(run_dir, tables=200, rate=100, duration=6.0):
+    """The bare stack at 1,200 phones with Channels' stock in-memory layer and
+    with the app's (its expiry sweep throttled): server CPU per tap."""
+    out = {}
+    for name, backend in (("stock", STOCK_LAYER), ("throttled", APP_LAYER)):
+        env = {"BENCH_INMEMORY_LAYER": backend}
+        with Stack("bare", "embedded", run_dir / f"layer-{name}", env=env) as stack:
+            target = Bare()
+            seated = await target.add_tables(stack, tables)
+            try:
+                out[name] = await run_load(
+                    target, stack, seated, rate, duration, name="layer"
+                )
+            finally:
+                await close_all(seated)
+        log(f"layer {name}: " + line(out[name]))
+    return out
+
+
 def _clone(phone, paths):
     clone = Phone(phone.base_url, cookies=dict(phone.http.cookies.items()))
     clone.path = paths[id(phone)]
@@ -121,5 +144,6 @@ async def run_all(run_dir, *, smoke=False):
         return {"growth": result}
     results = {"growth": await growth(run_dir)}
     results["queries"] = await queries(run_dir)
+    results["layers"] = await layers(run_dir)
     results["memory"] = {kind: await memory(run_dir, kind) for kind in ("app", "bare")}
     return results

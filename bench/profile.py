@@ -9,6 +9,7 @@ inclusive time, and into a few coarse parts of the stack.
 import asyncio
 import re
 import shutil
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -39,12 +40,12 @@ def available():
     return Path(PY_SPY).exists()
 
 
-async def under_load(stack, run, out, rate, seconds_extra=1.0):
-    """Profile ``stack``'s first worker while ``run()`` loads it; summarise."""
+async def under_load(stack, run, out, rate, seconds):
+    """Profile ``stack``'s first worker for ``seconds`` while ``run()`` loads it."""
     if not available():
         return {"error": "py-spy is not installed"}
     raw = Path(out).with_suffix(".raw")
-    result = await _record(stack.pids[0], raw, run, seconds_extra)
+    result = await _record(stack.pids[0], raw, run, seconds)
     summary = summarise(raw)
     summary["rate"] = rate
     summary["run"] = result
@@ -52,36 +53,38 @@ async def under_load(stack, run, out, rate, seconds_extra=1.0):
     return summary
 
 
-async def _record(pid, raw, run, seconds_extra):
-    # The run's length is not known here; record long enough and stop py-spy after.
-    spy = await asyncio.create_subprocess_exec(
-        PY_SPY,
-        "record",
-        "--pid",
-        str(pid),
-        "--rate",
-        "100",
-        "--nonblocking",
-        "--gil",
-        "--format",
-        "raw",
-        "--output",
-        str(raw),
-        "--duration",
-        "120",
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
+async def _record(pid, raw, run, seconds):
+    # py-spy stops by itself after ``seconds``: interrupting it instead left the
+    # server's WebSocket keepalive pings timing out afterwards.
+    spy = subprocess.Popen(
+        [
+            PY_SPY,
+            "record",
+            "--pid",
+            str(pid),
+            "--rate",
+            "100",
+            "--nonblocking",
+            "--gil",
+            "--format",
+            "raw",
+            "--output",
+            str(raw),
+            "--duration",
+            str(max(1, round(seconds))),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
-    await asyncio.sleep(seconds_extra)
+    await asyncio.sleep(0.5)
     try:
         result = await run()
     finally:
-        spy.send_signal(2)  # SIGINT: py-spy writes what it has and exits
         try:
-            await asyncio.wait_for(spy.wait(), 30)
-        except TimeoutError:
+            await asyncio.to_thread(spy.wait, seconds + 30)
+        except subprocess.TimeoutExpired:
             spy.kill()
-            await spy.wait()
+            spy.wait()
     return result
 
 
@@ -102,11 +105,35 @@ def parse(raw):
 
 
 def part_of(frames):
-    for name, needles in PARTS:
-        for function, file in reversed(frames):
+    """The part of the stack the innermost recognised frame belongs to."""
+    for function, file in reversed(frames):
+        for name, needles in PARTS:
             if any(n in file or n in function for n in needles):
                 return name
     return "other"
+
+
+# Calls worth naming in the app's tap, by inclusive share: (label, function, file).
+FOCUS = [
+    ("form view tap (whole)", "tap", "games/views.py"),
+    ("actions.tap_winner (whole)", "tap_winner", "games/actions.py"),
+    ("  idempotency lookup _replay", "_replay", "games/actions.py"),
+    ("  _lock_live_match", "_lock_live_match", "games/actions.py"),
+    ("  _require_member", "_require_member", "games/actions.py"),
+    ("  _settle (cells, round, next round)", "_settle", "games/actions.py"),
+    ("  broadcast.publish (after commit)", "publish", "games/broadcast.py"),
+    ("    live.change_text (queries + render)", "change_text", "games/live.py"),
+    ("    render_to_string", "render_to_string", "django/template/loader.py"),
+    ("    async_to_sync(group_send)", "__call__", "asgiref/sync.py"),
+    ("DB connect (new connection)", "connect", "django/db/backends/base/base.py"),
+    ("DB close", "close", "django/db/backends/base/base.py"),
+    ("session + auth middleware", "process_request", "django/contrib/"),
+    ("CSRF middleware", "process_view", "django/middleware/csrf.py"),
+    ("consumer match_change (forward)", "match_change", "games/consumers.py"),
+    ("channel layer", "", "channels/layers.py"),
+    ("channel layer (app's)", "", "squarescores/layers.py"),
+    ("Channels consumer dispatch", "dispatch", "channels/consumer.py"),
+]
 
 
 def summarise(raw, top=15):
@@ -114,12 +141,15 @@ def summarise(raw, top=15):
         return {"error": "py-spy wrote no profile", "samples": 0}
     stacks = parse(raw)
     total = sum(count for _, count in stacks)
-    own, inclusive, parts = Counter(), Counter(), Counter()
+    own, inclusive, parts, focus = Counter(), Counter(), Counter(), Counter()
     for frames, count in stacks:
         own[_label(frames[-1])] += count
         for label in {_label(frame) for frame in frames}:
             inclusive[label] += count
         parts[part_of(frames)] += count
+        for label, function, file in FOCUS:
+            if any(_named(f, function) and file in p for f, p in frames):
+                focus[label] += count
 
     def share(counter):
         return [(label, count / total) for label, count in counter.most_common(top)]
@@ -129,7 +159,21 @@ def summarise(raw, top=15):
         "own": share(own),
         "inclusive": share(inclusive),
         "parts": share(parts),
+        "focus": [
+            (label, focus[label] / total if total else 0.0)
+            for label, _, _ in FOCUS
+            if focus[label]
+        ],
     }
+
+
+def _named(frame_function, function):
+    # py-spy names methods Class.method.
+    return (
+        not function
+        or frame_function == function
+        or frame_function.endswith("." + function)
+    )
 
 
 def _label(frame):
@@ -144,7 +188,7 @@ def render(summary):
     if "error" in summary:
         return summary["error"] + "\n"
     lines = [f"{summary['samples']} samples at {summary['rate']} taps/s", ""]
-    for title in ("parts", "own", "inclusive"):
+    for title in ("parts", "focus", "own", "inclusive"):
         lines.append(f"## {title}")
         lines += [f"{share * 100:5.1f}%  {label}" for label, share in summary[title]]
         lines.append("")

@@ -222,6 +222,17 @@ def probe_section(probes):
         out += ["", "<details><summary>The form tap's queries</summary>", "", "```"]
         out += [sql[:160] for sql in q.get("form_sql", [])]
         out += ["```", "", "</details>"]
+    layers = probes.get("layers")
+    if layers:
+        stock, throttled = layers["stock"], layers["throttled"]
+        out.append(
+            f"- Channel layer, bare stack at {stock['phones']} phones and "
+            f"{stock['rate']} taps/s: Channels' stock `InMemoryChannelLayer` "
+            f"{stock['cpu_ms_per_tap']:.2f} ms server CPU per tap (p99 "
+            f"{stock['p99']:.0f} ms); `squarescores.layers.InMemoryChannelLayer` "
+            f"(sweep throttled, the app's default) "
+            f"{throttled['cpu_ms_per_tap']:.2f} ms (p99 {throttled['p99']:.0f} ms)."
+        )
     for kind, mem in probes.get("memory", {}).items():
         out.append(
             f"- Memory per idle WebSocket ({kind}): "
@@ -275,6 +286,8 @@ def profile_section(profiles):
             "",
         ]
         out += [f"- {share * 100:.1f}% {label}" for label, share in p["parts"]]
+        out += ["", "Named calls, by inclusive share of the samples:", ""]
+        out += [f"- {share * 100:.1f}% {label.strip()}" for label, share in p["focus"]]
         out += ["", "Top frames by own time:", ""]
         out += [f"- {share * 100:.1f}% `{label}`" for label, share in p["own"][:10]]
         out += ["", "Top frames by inclusive time:", ""]

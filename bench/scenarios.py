@@ -99,6 +99,7 @@ async def sweep_stack(target, stack, tables, plan, results, profile_to):
             ),
             profile_to / f"profile-{target.kind}.txt",
             rate,
+            plan["profile_seconds"],
         )
 
 

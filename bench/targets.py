@@ -83,13 +83,14 @@ class App:
                 ],
                 limit=8,
             )
-        # A phone opens the match page before its socket: the page sets the CSRF
-        # cookie its forms need.
+        # A phone without a CSRF cookie yet (the host) opens the match page first:
+        # the page sets the cookie its forms need.
         await gather_bounded(
             [
                 phone.http.get(f"/matches/{table.id}/")
                 for table in tables
                 for phone in table.phones
+                if not phone.csrf
             ],
             limit=8,
         )

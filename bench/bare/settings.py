@@ -2,25 +2,12 @@
 
 import os
 
-# The same channel layer the app would pick from the same environment.
-if os.getenv("REDIS_URL"):
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {
-                "hosts": [os.environ["REDIS_URL"]],
-                "prefix": os.getenv("CHANNEL_PREFIX", "bench-bare"),
-            },
-        }
-    }
-else:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": os.getenv(
-                "BENCH_INMEMORY_LAYER", "channels.layers.InMemoryChannelLayer"
-            )
-        }
-    }
+from squarescores.settings import CHANNEL_LAYERS
+
+# The same channel layer the app picks from the same environment; the bench swaps
+# in another in-memory layer (BENCH_INMEMORY_LAYER) to measure the difference.
+if os.getenv("BENCH_INMEMORY_LAYER") and "REDIS_URL" not in os.environ:
+    CHANNEL_LAYERS = {"default": {"BACKEND": os.environ["BENCH_INMEMORY_LAYER"]}}
 
 SECRET_KEY = os.getenv("SECRET_KEY", "bench-bare-not-secret")
 DEBUG = False
