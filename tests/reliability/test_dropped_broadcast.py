@@ -47,7 +47,7 @@ def test_a_lost_push_is_made_good_by_the_next_one(workers):
     assert phone.wait_for(version_of(workers, match_id))
     phone.settle()
     assert phone.gaps == 1
-    assert phone.sheet() == database_sheet(workers, match_id)
+    assert phone.shows(database_sheet(workers, match_id))
     record("a broadcast dropped, then the next push", faults=1, taps=2, lost=0)
 
 
@@ -63,6 +63,6 @@ def test_a_lost_push_is_made_good_by_a_resync(workers):
     phone.send({"action": "snapshot"})
     phone.receive()
 
-    assert phone.sheet() == database_sheet(workers, match_id)
+    assert phone.shows(database_sheet(workers, match_id))
     assert phone.rounds[1]["winner"] == phone.seat_id("Dev")
     record("a broadcast dropped, then a resync", faults=1, taps=1, lost=0)

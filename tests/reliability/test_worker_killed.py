@@ -113,7 +113,7 @@ def test_phones_of_a_killed_worker_catch_up_on_the_other_and_nothing_is_lost(
         for phone_sheet in sheets.values():
             assert phone_sheet.wait_for(version)
             phone_sheet.settle()
-            assert phone_sheet.sheet() == sheet
+            assert phone_sheet.shows(sheet)
 
     record(
         "worker killed mid-match (SIGKILL), phones move to the other worker",

@@ -85,6 +85,7 @@ class LiveSheet:
         self.rounds = {}
         self.seats = {}
         self.status = None
+        self.first_shown = 1
         self.errors = []
         self.snapshots = 0
         self.gaps = 0
@@ -130,7 +131,10 @@ class LiveSheet:
             self.version = frame["version"]
             self.status = frame["status"]
             self.seats = {s["id"]: s for s in frame["seats"]}
+            # A snapshot holds the latest rounds; the page links to the history
+            # for the ones before ``first_shown``.
             self.rounds = {r["number"]: r for r in frame["rounds"]}
+            self.first_shown = frame.get("first_shown", 1)
         elif kind == "change":
             if frame["version"] <= self.version:
                 return
@@ -178,6 +182,15 @@ class LiveSheet:
     def sheet(self):
         """(status, winner) per round, as the phone shows it."""
         return {n: (r["status"], r["winner"]) for n, r in sorted(self.rounds.items())}
+
+    def shows(self, truth):
+        """True when the phone shows ``truth`` (the database's sheet): every round
+        it holds as the database has it, and none missing since ``first_shown``."""
+        shown = self.sheet()
+        expected = {n: row for n, row in truth.items() if n >= self.first_shown}
+        return all(truth.get(n) == row for n, row in shown.items()) and all(
+            shown.get(n) == row for n, row in expected.items()
+        )
 
 
 def database_sheet(cluster, match_id):
