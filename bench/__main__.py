@@ -36,6 +36,10 @@ def arguments(argv):
     parser.add_argument("--join", default="auto", choices=("auto", "page", "seed"))
     parser.add_argument("--tap", default="auto", choices=("auto", "form", "ws"))
     parser.add_argument("--keep", action="store_true", help="keep the run directory")
+    parser.add_argument(
+        "--from-json",
+        help="rewrite the docs from the figures a run saved with --json (no load)",
+    )
     return parser.parse_args(argv)
 
 
@@ -81,6 +85,25 @@ def summary(results):
     )
 
 
+def from_json(args):
+    results = json.loads(Path(args.from_json).read_text())
+    results["sweeps"] = {
+        tuple(key.split("/")): value for key, value in results["sweeps"].items()
+    }
+    nan = float("nan")
+    for run in results["runs"] + [
+        r for s in results["sweeps"].values() for r in s["steps"]
+    ]:
+        for key, value in run.items():
+            if value is None and key in ("p50", "p95", "p99", "max"):
+                run[key] = nan
+    last = summary(results)
+    docs = args.docs or ROOT / "docs" / "benchmarks.md"
+    Path(docs).write_text(report.markdown(results))
+    print(last)
+    return 0
+
+
 async def main(args):
     plan = dict(SMOKE if args.smoke else FULL)
     if args.modes:
@@ -120,5 +143,8 @@ if __name__ == "__main__":
         from uvloop import new_event_loop
     except ImportError:
         new_event_loop = None
+    parsed = arguments(sys.argv[1:])
+    if parsed.from_json:
+        sys.exit(from_json(parsed))
     with asyncio.Runner(loop_factory=new_event_loop) as runner:
-        sys.exit(runner.run(main(arguments(sys.argv[1:]))))
+        sys.exit(runner.run(main(parsed)))

@@ -144,7 +144,7 @@ async def drain(tables, grace):
     return False
 
 
-async def sweep(run, *, start=50, factor=1.5, ceiling=2000, steps=10, refine=2):
+async def sweep(run, *, start=50, factor=1.5, ceiling=2000, steps=10, refine=3):
     """The highest rate ``run(rate)`` sustains: grow by ``factor``, then bisect.
 
     ``run`` is a coroutine function returning a run_load result; every step is

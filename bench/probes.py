@@ -66,6 +66,17 @@ async def queries(run_dir):
     return figures
 
 
+async def costs(run_dir):
+    stack = Stack("app", "embedded", run_dir / "costs").prepare()
+    try:
+        answer = await asyncio.to_thread(stack.python, "bench.costs", timeout=600)
+    finally:
+        stack.stop()
+    figures = json.loads(answer.stdout)
+    log("CPU per call: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
+    return figures
+
+
 async def memory(run_dir, kind, connections=2000, warm=50, tables=50):
     """RSS growth of one worker per idle WebSocket, over ``connections`` sockets."""
     target = App(join="seed") if kind == "app" else Bare()
@@ -144,6 +155,7 @@ async def run_all(run_dir, *, smoke=False):
         return {"growth": result}
     results = {"growth": await growth(run_dir)}
     results["queries"] = await queries(run_dir)
+    results["costs"] = await costs(run_dir)
     results["layers"] = await layers(run_dir)
     results["memory"] = {kind: await memory(run_dir, kind) for kind in ("app", "bare")}
     return results

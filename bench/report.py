@@ -194,6 +194,7 @@ def markdown(results):
     )
     out += probe_section(results.get("probes", {}))
     out += targets_section(results)
+    out += limits_section(results)
     out += profile_section(results.get("profiles", {}))
     return "\n".join(out) + "\n"
 
@@ -270,8 +271,103 @@ def targets_section(results):
     return out
 
 
-def profile_section(profiles):
+def limits_section(results):
     out = ["", "## What limits the rate", ""]
+    first = {
+        r["target"]: r
+        for r in results["runs"]
+        if r["name"] == "scenario" and r["mode"] == "embedded"
+    }
+    app, bare = first.get("app"), first.get("bare")
+    if app and bare:
+        out += [
+            f"One embedded worker spends {app['cpu_ms_per_tap']:.1f} ms of CPU per "
+            f"app tap against {bare['cpu_ms_per_tap']:.1f} ms per bare tap (300 "
+            "phones, 20 taps/s, utime + stime of the process). A worker is one "
+            "Python process: it cannot run taps faster than one core allows, about "
+            f"{1000 / app['cpu_ms_per_tap']:.0f} taps/s for the app and "
+            f"{1000 / bare['cpu_ms_per_tap']:.0f} for the bare stack before the "
+            "client's share of the machine is taken off. What the app spends "
+            "beyond the bare stack is its own code (below), not the stack's.",
+            "",
+        ]
+    for (kind, mode), sweep in sorted(results["sweeps"].items()):
+        failed = [
+            r
+            for r in sweep["steps"]
+            if not r["sustained"] and r["rate"] > sweep["best"]
+        ]
+        if failed:
+            first_failed = min(failed, key=lambda r: r["rate"])
+            out.append(
+                f"- {kind} {mode}: the lowest rate above the best not sustained, "
+                f"{first_failed['rate']} taps/s, kept the worker(s) at "
+                f"{first_failed['cpu_share'] * 100:.0f}% of one core"
+                f" (p99 {first_failed['p99']:.0f} ms, {first_failed['late']} late)."
+            )
+    out += [
+        "",
+        "Well under 100% means the worker waits rather than computes: in the app "
+        "every sync view and every `database_sync_to_async` call run one at a time "
+        "in asgiref's single thread-sensitive thread, so that thread's busy time "
+        "per tap (CPU and SQLite I/O) bounds the rate.",
+        "",
+    ]
+    c = results.get("probes", {}).get("costs")
+    if c:
+        request = c["form_request"] - c["tap_winner"]
+        out += [
+            "CPU per call inside Django (`bench/costs.py`, median of 60, "
+            "`time.process_time`):",
+            "",
+            f"- the whole form tap request (test client): {c['form_request']:.2f} ms",
+            f"- `actions.tap_winner` with its after-commit publish: "
+            f"{c['tap_winner']:.2f} ms; without the publish "
+            f"{c['tap_winner_unpublished']:.2f} ms (its 14 queries)",
+            f"- `broadcast.publish`: {c['publish']:.2f} ms, of which "
+            f"`live.change_text` {c['change_text']:.2f} ms (it reads the match and "
+            "the seats again and renders two templates); outside a server "
+            "`async_to_sync` also starts an event loop, which inflates the rest",
+            f"- the request path around the action (middleware, session, user, "
+            f"CSRF, form, redirect): about {request:.2f} ms",
+            f"- a fresh SQLite connection (close + connect + PRAGMAs), paid on every "
+            f"request and every consumer call with CONN_MAX_AGE="
+            f"{c['conn_max_age']}: {c['reconnect']:.2f} ms of CPU, plus the WAL "
+            "checkpoint the last connection's close does",
+            "",
+        ]
+    out += [
+        "Where the app's cost can be cut (the code of others; see the report of "
+        "the bench issue):",
+        "",
+        "- `games/actions.py` `_change` / `tap_winner`: 14 queries per tap. "
+        "Avoidable: the `_replay` SELECT before every keyed call (replay only after "
+        "the key's unique constraint fails), `Match.objects.get` after the version "
+        "UPDATE, `_cells(round)` of a round that is still open (a tap's cells are "
+        "all new), `round.refresh_from_db()` after the conditional UPDATE (the "
+        "values are known), and `_require_member` plus `_seats_in` as two reads.",
+        "- `games/live.py` `change_text`: re-reads the match and its seats that the "
+        "action already holds, and renders two templates per change.",
+        "- `squarescores/settings.py`: SQLite runs with `CONN_MAX_AGE = 0`, so each "
+        "request opens a connection, runs the PRAGMAs and closes it; the close of "
+        "the process's only connection checkpoints the WAL. Under uvicorn all "
+        "sync code runs in asgiref's one thread-sensitive thread, so one kept "
+        "connection would serve it.",
+        "- The sync thread is the bottleneck: every sync view and every "
+        "`database_sync_to_async` call run one at a time in that thread, and "
+        "`publish()`'s `async_to_sync(group_send)` holds it until the event loop "
+        "has run the send.",
+        "- The stack's own costs show in the bare column: uvicorn's HTTP and "
+        "WebSocket protocol code, the asgiref thread hop, Channels' consumer "
+        "dispatch, and the channel layer (the stock in-memory layer's sweep is "
+        "throttled here, see the layer line above).",
+        "",
+    ]
+    return out
+
+
+def profile_section(profiles):
+    out = []
     for kind, p in profiles.items():
         if "error" in p:
             out.append(f"- {kind}: {p['error']}")
@@ -287,7 +383,10 @@ def profile_section(profiles):
         ]
         out += [f"- {share * 100:.1f}% {label}" for label, share in p["parts"]]
         out += ["", "Named calls, by inclusive share of the samples:", ""]
-        out += [f"- {share * 100:.1f}% {label.strip()}" for label, share in p["focus"]]
+        out += [
+            f"- {share * 100:.1f}% {label.strip()}"
+            for label, share in p.get("focus", [])
+        ]
         out += ["", "Top frames by own time:", ""]
         out += [f"- {share * 100:.1f}% `{label}`" for label, share in p["own"][:10]]
         out += ["", "Top frames by inclusive time:", ""]

@@ -1,0 +1,88 @@
+"""Where a tap's server CPU goes, piece by piece, measured inside Django.
+
+Run by the probes as ``python -m bench.costs`` with a stack's environment (its own
+database). Each figure is the median CPU time (``time.process_time``) of one call,
+which a busy machine disturbs less than wall time. Prints JSON.
+"""
+
+import json
+import os
+import statistics
+import sys
+import time
+
+SAMPLE = 60
+
+
+def cpu_ms(call, sample=SAMPLE):
+    times = []
+    for _ in range(sample):
+        started = time.process_time()
+        call()
+        times.append(time.process_time() - started)
+    return statistics.median(times) * 1000
+
+
+def main():
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "squarescores.settings")
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test import Client
+
+    from games import actions, broadcast, live
+    from squarescores.accounts.models import User
+
+    host = User.create_guest()
+    names = [f"Seat {n}" for n in range(1, 7)]
+    match = actions.start_match(host, "fortyone_exchange", names, host_seat=0).match
+    seats = list(match.seats.order_by("position").values_list("pk", flat=True))
+    member = User.create_guest()
+    actions.join_match(member, match.code, seat_id=seats[1])
+    number = 1
+
+    def tap():
+        nonlocal number
+        actions.tap_winner(member, match.pk, number, seats[number % 6])
+        number += 1
+
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.force_login(member)
+
+    def form_tap():
+        nonlocal number
+        data = {"round": number, "seat": seats[number % 6]}
+        answer = client.post(f"/matches/{match.pk}/tap/", data)
+        assert answer.status_code == 302, answer.status_code
+        number += 1
+
+    def reconnect():
+        connection.close()
+        connection.ensure_connection()
+
+    rounds = [
+        {"number": 7, "status": "won", "winner": seats[1], "cells": {}},
+        {"number": 8, "status": "open", "winner": None, "cells": {}},
+    ]
+    for row in rounds:
+        row.update(closed_at=None, closed_by=None)
+    change = {"rounds": rounds, "status": "live"}
+    costs = {"form_request": cpu_ms(form_tap), "tap_winner": cpu_ms(tap)}
+    publish = broadcast.publish
+    broadcast.publish = lambda *args: None
+    try:
+        costs["tap_winner_unpublished"] = cpu_ms(tap)
+    finally:
+        broadcast.publish = publish
+    costs["publish"] = cpu_ms(lambda: publish(match.pk, 9, "round_won", change))
+    costs["change_text"] = cpu_ms(
+        lambda: live.change_text(match.pk, 9, "round_won", change)
+    )
+    costs["reconnect"] = cpu_ms(reconnect)
+    costs["conn_max_age"] = connection.settings_dict["CONN_MAX_AGE"]
+    json.dump(costs, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()
