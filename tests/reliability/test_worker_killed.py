@@ -52,7 +52,7 @@ def test_phones_of_a_killed_worker_catch_up_on_the_other_and_nothing_is_lost(
         host, bob, match_id, _, host_sheet = table(workers[0].url)
         seats = [host_sheet.seat_id("Cara"), host_sheet.seat_id("Dev")]
         sheets = {0: host_sheet, 1: bob.live(workers[1].ws_url, match_id)}
-        sent, in_flight, moved = [], 0, 0
+        sent, in_flight, moved, committed_in_flight = [], 0, 0, 0
 
         for kill in range(KILLS):
             doomed, survivor = workers[kill % 2], workers[(kill + 1) % 2]
@@ -70,6 +70,14 @@ def test_phones_of_a_killed_worker_catch_up_on_the_other_and_nothing_is_lost(
             # The tap in flight is there or not; its resend completes it once.
             last = sent[-1]
             in_flight += last["answer"] is None
+            there = keys_applied(group, match_id).get(last["key"], 0)
+            [[status]] = group.query(
+                "select status from games_round where match_id = %s and number = %s",
+                match_id,
+                last["round"],
+            )
+            assert (there, status) in ((1, "won"), (0, "open"))
+            committed_in_flight += there
             again = phone.tap(
                 match_id, last["round"], last["seat"], last["key"], base=survivor.url
             )
@@ -120,6 +128,7 @@ def test_phones_of_a_killed_worker_catch_up_on_the_other_and_nothing_is_lost(
         faults=KILLS,
         taps=len(sent),
         in_flight=in_flight,
+        in_flight_committed_before_resend=committed_in_flight,
         phones_moved=moved,
         lost=len(sent) - sum(applied.get(tap["key"], 0) for tap in sent),
     )
