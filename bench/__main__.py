@@ -115,7 +115,11 @@ async def main(args):
         options = {"join": args.join, "tap": args.tap}
         results = await run_all(plan, run_dir, options)
         if not args.no_probes:
-            results["probes"] = await probes.run_all(run_dir, smoke=args.smoke)
+            results["probes"] = await probes.run_all(
+                run_dir,
+                smoke=args.smoke,
+                push_bytes=results.get("bare_push_bytes", 600),
+            )
             results["growth"] = results["probes"].get("growth", {})
         results["seconds"] = time.time() - started
         results["command"] = (

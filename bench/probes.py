@@ -124,14 +124,14 @@ STOCK_LAYER = "channels.layers.InMemoryChannelLayer"
 APP_LAYER = "squarescores.layers.InMemoryChannelLayer"
 
 
-async def layers(run_dir, tables=200, rate=100, duration=6.0):
+async def layers(run_dir, tables=200, rate=100, duration=6.0, push_bytes=600):
     """The bare stack at 1,200 phones with Channels' stock in-memory layer and
     with the app's (its expiry sweep throttled): server CPU per tap."""
     out = {}
     for name, backend in (("stock", STOCK_LAYER), ("throttled", APP_LAYER)):
         env = {"BENCH_INMEMORY_LAYER": backend}
         with Stack("bare", "embedded", run_dir / f"layer-{name}", env=env) as stack:
-            target = Bare()
+            target = Bare(push_bytes)
             seated = await target.add_tables(stack, tables)
             try:
                 out[name] = await run_load(
@@ -149,13 +149,13 @@ def _clone(phone, paths):
     return clone
 
 
-async def run_all(run_dir, *, smoke=False):
+async def run_all(run_dir, *, smoke=False, push_bytes=600):
     if smoke:
         result = await growth(run_dir, rounds=30, window=5)
         return {"growth": result}
     results = {"growth": await growth(run_dir)}
     results["queries"] = await queries(run_dir)
     results["costs"] = await costs(run_dir)
-    results["layers"] = await layers(run_dir)
+    results["layers"] = await layers(run_dir, push_bytes=push_bytes)
     results["memory"] = {kind: await memory(run_dir, kind) for kind in ("app", "bare")}
     return results

@@ -79,17 +79,6 @@ def main():
         if label == "round1":
             figures["form_sql"] = forms[0][2]
 
-    # The same form tap if the database connection outlived the request (SQLite
-    # runs with CONN_MAX_AGE=0: a new connection, and a WAL checkpoint, per request).
-    configured = connection.settings_dict["CONN_MAX_AGE"]
-    connection.settings_dict["CONN_MAX_AGE"] = None
-    kept = []
-    for _ in range(SAMPLE):
-        kept.append(form_tap(number))
-        number += 1
-    connection.settings_dict["CONN_MAX_AGE"] = configured
-    figures["conn_max_age"] = configured
-    figures["form_ms_kept_connection"] = statistics.median(e for _, e, _ in kept) * 1000
     json.dump(figures, sys.stdout)
 
 
