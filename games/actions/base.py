@@ -1,0 +1,162 @@
+"""What every action shares: the checks, and the transaction that makes a change.
+
+``run_change`` is the heart of the write path: it locks a live match by raising its
+version, lets the action check and write, appends the event and schedules the
+broadcast, all in one transaction, and answers a retried idempotency key with the
+first result.
+"""
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from games import broadcast, errors
+from games.models import Cell, Event, Match, Membership, Round, Seat
+
+NAME_MAX_LENGTH = 40
+
+
+@dataclass(frozen=True)
+class Result:
+    match: Match
+    event: Event
+    replayed: bool = False
+
+    @property
+    def version(self):
+        return self.event.version
+
+
+def replay_of(match_id, key):
+    if key is None:
+        return None
+    event = (
+        Event.objects.select_related("match")
+        .filter(match_id=match_id, idempotency_key=key)
+        .first()
+    )
+    return Result(event.match, event, replayed=True) if event else None
+
+
+def lock_live_match(match_id):
+    """Raise the version of a live match, holding its lock until commit."""
+    raised = Match.objects.filter(pk=match_id, status=Match.Status.LIVE).update(
+        version=F("version") + 1
+    )
+    if not raised:
+        if Match.objects.filter(pk=match_id).exists():
+            raise errors.MatchEnded()
+        raise errors.MatchNotFound()
+    return Match.objects.get(pk=match_id)
+
+
+def require_member(match, user):
+    if user is None or not user.is_authenticated:
+        raise errors.NotAMember()
+    if not Membership.objects.filter(match=match, user=user).exists():
+        raise errors.NotAMember()
+
+
+def require_host(match, user):
+    require_member(match, user)
+    if match.host_id != user.pk:
+        raise errors.NotTheHost()
+
+
+# Ids are 64-bit in the database; a larger number is no id and must not reach a
+# query (SQLite raises OverflowError on it).
+WHOLE_MAX = 2**63 - 1
+
+
+def is_whole(value):
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and -WHOLE_MAX <= value <= WHOLE_MAX
+    )
+
+
+def clean_name(name):
+    if not isinstance(name, str) or not name.strip():
+        raise errors.BadValue("A seat needs a name.")
+    name = " ".join(name.split())
+    if len(name) > NAME_MAX_LENGTH:
+        raise errors.BadValue(f"Seat names are at most {NAME_MAX_LENGTH} characters.")
+    return name
+
+
+def check_name_free(match, name, *, except_seat=None):
+    taken = Seat.objects.filter(match=match, name__iexact=name)
+    if except_seat is not None:
+        taken = taken.exclude(pk=except_seat.pk)
+    if taken.exists():
+        raise errors.NameTaken(f"Another seat is already called “{name}”.")
+
+
+def get_seat(match, seat_id):
+    if not is_whole(seat_id):
+        raise errors.SeatNotInMatch()
+    seat = Seat.objects.filter(match=match, pk=seat_id).first()
+    if seat is None:
+        raise errors.SeatNotInMatch()
+    return seat
+
+
+def get_round(match, number):
+    if not is_whole(number):
+        raise errors.RoundNotFound()
+    round = Round.objects.filter(match=match, number=number).first()
+    if round is None:
+        raise errors.RoundNotFound(f"This match has no round {number}.")
+    return round
+
+
+def seats_in(match, number):
+    """The seats that play round ``number``: latecomers start later."""
+    return list(Seat.objects.filter(match=match, first_round__lte=number))
+
+
+def seat_in_round(seats, seat_id, number):
+    if not is_whole(seat_id):
+        raise errors.SeatNotInMatch()
+    for seat in seats:
+        if seat.pk == seat_id:
+            return seat
+    raise errors.SeatNotInMatch(f"That seat does not play round {number}.")
+
+
+def cells_of(round):
+    return {cell.seat_id: cell.value for cell in Cell.objects.filter(round=round)}
+
+
+def run_change(match_id, key, apply):
+    """Run ``apply(match)`` on a locked live match in one transaction.
+
+    ``apply`` returns ``(actor, kind, before, after, change)``; the event and the
+    broadcast follow from it.
+    """
+    earlier = replay_of(match_id, key)
+    if earlier:
+        return earlier
+    try:
+        with transaction.atomic():
+            match = lock_live_match(match_id)
+            actor, kind, before, after, change = apply(match)
+            event = Event.objects.create(
+                match=match,
+                version=match.version,
+                kind=kind,
+                actor=actor,
+                before=before,
+                after=after,
+                idempotency_key=key,
+            )
+            broadcast.announce(match.pk, match.version, kind, change)
+    except (errors.Refusal, IntegrityError):
+        # The same key may have won a race with this call: answer as it did.
+        earlier = replay_of(match_id, key)
+        if earlier:
+            return earlier
+        raise
+    return Result(match, event)

@@ -1,0 +1,215 @@
+"""Matches: starting one, joining it, handing over the host role, a rematch."""
+
+from django.db import IntegrityError, transaction
+
+from games import broadcast, errors
+from games.models import Event, Match, Membership, Round, Seat, new_join_code
+from games.rules import registry
+from games.sheet import seat_data
+
+from .base import (
+    Result,
+    clean_name,
+    get_seat,
+    is_whole,
+    require_host,
+    run_change,
+)
+from .seats import new_seat
+
+
+def start_match(host, game, seat_names, options=None, *, host_seat=0, key=None):
+    """Start a match of ``game`` with the named seats; ``host`` becomes its host.
+
+    ``host_seat`` is the position (from 0) of the seat the host sits in, or None.
+    """
+    rules = registry.get(game)
+    names = [clean_name(name) for name in seat_names]
+    rules.check_seat_count(len(names))
+    lowered = [name.lower() for name in names]
+    for index, name in enumerate(lowered):
+        if name in lowered[:index]:
+            raise errors.NameTaken(f"Two seats are called “{names[index]}”.")
+    options = rules.clean_options(options)
+    if host_seat is not None and not (
+        isinstance(host_seat, int) and 0 <= host_seat < len(names)
+    ):
+        raise errors.SeatNotInMatch("The host's seat must be one of the seats.")
+    if key is not None:
+        earlier = Event.objects.filter(
+            kind=Event.Kind.STARTED, actor=host, idempotency_key=key
+        ).first()
+        if earlier:
+            return Result(earlier.match, earlier, replayed=True)
+
+    with transaction.atomic():
+        match = create_match(host, game, options)
+        Membership.objects.create(match=match, user=host)
+        Seat.objects.bulk_create(
+            Seat(
+                match=match,
+                name=name,
+                position=position,
+                claimed_by=host if position == host_seat else None,
+            )
+            for position, name in enumerate(names)
+        )
+        Round.objects.create(match=match, number=1)
+        event = Event.objects.create(
+            match=match,
+            version=match.version,
+            kind=Event.Kind.STARTED,
+            actor=host,
+            after={"game": game, "seats": names, "options": options},
+            idempotency_key=key,
+        )
+    if host_seat is not None and not host.display_name:
+        host.display_name = names[host_seat]
+        host.save(update_fields=["display_name"])
+    return Result(match, event)
+
+
+def create_match(host, game, options):
+    # A clash of random codes is rare; each try is its own savepoint.
+    for _ in range(10):
+        try:
+            with transaction.atomic():
+                return Match.objects.create(
+                    game=game,
+                    options=options,
+                    host=host,
+                    version=1,
+                    code=new_join_code(),
+                )
+        except IntegrityError:
+            continue
+    raise errors.Refusal("Could not find a free join code; try again.")
+
+
+def join_match(user, code, *, seat_id=None, name=None, key=None):
+    """Join by code: claim the unclaimed seat ``seat_id``, or take a new seat."""
+    match = Match.objects.filter(code=str(code).strip().upper()).first()
+    if match is None:
+        raise errors.MatchNotFound("No match has that code.")
+
+    def apply(match):
+        if user is None or not user.is_authenticated:
+            raise errors.NotAMember("Sign in or continue as a guest to join.")
+        if Seat.objects.filter(match=match, claimed_by=user).exists():
+            raise errors.AlreadySeated()
+        if seat_id is not None:
+            seat = get_seat(match, seat_id)
+            claimed = Seat.objects.filter(pk=seat.pk, claimed_by__isnull=True).update(
+                claimed_by=user
+            )
+            if not claimed:
+                raise errors.SeatTaken()
+            seat.claimed_by = user
+            after = {"seat": seat.pk, "name": seat.name, "claimed": True}
+        else:
+            seat = new_seat(match, name)
+            seat.claimed_by = user
+            seat.save(update_fields=["claimed_by"])
+            after = {"seat": seat.pk, "name": seat.name, "claimed": False}
+        Membership.objects.get_or_create(match=match, user=user)
+        if not user.display_name:
+            user.display_name = seat.name
+            user.save(update_fields=["display_name"])
+        return user, Event.Kind.JOINED, {}, after, {"seats": [seat_data(seat)]}
+
+    return run_change(match.pk, key, apply)
+
+
+def hand_over_host(actor, match_id, user_id, *, key=None):
+    """The host hands the host role to another member."""
+
+    def apply(match):
+        require_host(match, actor)
+        if user_id == match.host_id:
+            raise errors.NoChange("That member is already the host.")
+        if (
+            not is_whole(user_id)
+            or not Membership.objects.filter(match=match, user_id=user_id).exists()
+        ):
+            raise errors.NotAMember("The new host must be a member of the match.")
+        before = {"host": match.host_id}
+        match.host_id = user_id
+        match.save(update_fields=["host"])
+        return (
+            actor,
+            Event.Kind.HOST_HANDED,
+            before,
+            {"host": user_id},
+            {"host": user_id},
+        )
+
+    return run_change(match_id, key, apply)
+
+
+def rematch_of(match_id):
+    """The match started as a rematch of ``match_id``, if there is one."""
+    event = (
+        Event.objects.select_related("match")
+        .filter(kind=Event.Kind.STARTED, after__rematch_of=match_id)
+        .first()
+    )
+    return event
+
+
+def rematch(actor, match_id, *, key=None):
+    """The host plays an ended match again: same game, seats, claims, options and
+    members, in a new match whose ``match_started`` event names the old one.
+
+    The old match stays as it ended (its writes are refused), so it gets no event
+    and no new version; its members hear of the rematch as news after commit. An
+    ended match has at most one rematch: asking again returns it, replayed.
+    """
+    with transaction.atomic():
+        # Locks the old match's row on PostgreSQL so two rematches queue.
+        old = Match.objects.select_for_update().filter(pk=match_id).first()
+        if old is None:
+            raise errors.MatchNotFound()
+        require_host(old, actor)
+        if old.is_live:
+            raise errors.MatchStillLive()
+        earlier = rematch_of(old.pk)
+        if earlier:
+            return Result(earlier.match, earlier, replayed=True)
+
+        match = create_match(actor, old.game, old.options)
+        members = Membership.objects.filter(match=old).values_list("user", flat=True)
+        Membership.objects.bulk_create(
+            Membership(match=match, user_id=user_id) for user_id in members
+        )
+        seats = list(Seat.objects.filter(match=old))
+        Seat.objects.bulk_create(
+            Seat(
+                match=match,
+                name=seat.name,
+                position=seat.position,
+                claimed_by_id=seat.claimed_by_id,
+            )
+            for seat in seats
+        )
+        Round.objects.create(match=match, number=1)
+        event = Event.objects.create(
+            match=match,
+            version=match.version,
+            kind=Event.Kind.STARTED,
+            actor=actor,
+            after={
+                "game": old.game,
+                "seats": [seat.name for seat in seats],
+                "options": old.options,
+                "rematch_of": old.pk,
+            },
+            idempotency_key=key,
+        )
+        # News for phones still on the old match's page; its version is unchanged.
+        old_id, old_version, new_id = old.pk, old.version, match.pk
+        transaction.on_commit(
+            lambda: broadcast.publish(
+                old_id, old_version, "rematch", {"rematch": new_id}
+            )
+        )
+    return Result(match, event)
