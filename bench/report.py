@@ -322,7 +322,7 @@ def limits_section(results):
             f"- the whole form tap request (test client): {c['form_request']:.2f} ms",
             f"- `actions.tap_winner` with its after-commit publish: "
             f"{c['tap_winner']:.2f} ms; without the publish "
-            f"{c['tap_winner_unpublished']:.2f} ms (its 14 queries)",
+            f"{c['tap_winner_unpublished']:.2f} ms",
             f"- `broadcast.publish`: {c['publish']:.2f} ms, of which "
             f"`live.change_text` {c['change_text']:.2f} ms (it reads the match and "
             "the seats again and renders two templates); outside a server "
@@ -339,12 +339,13 @@ def limits_section(results):
         "Where the app's cost can be cut (the code of others; see the report of "
         "the bench issue):",
         "",
-        "- `games/actions.py` `_change` / `tap_winner`: 14 queries per tap. "
-        "Avoidable: the `_replay` SELECT before every keyed call (replay only after "
-        "the key's unique constraint fails), `Match.objects.get` after the version "
-        "UPDATE, `_cells(round)` of a round that is still open (a tap's cells are "
-        "all new), `round.refresh_from_db()` after the conditional UPDATE (the "
-        "values are known), and `_require_member` plus `_seats_in` as two reads.",
+        "- `games/actions/` `run_change` / `tap_winner` (the queries above; "
+        "the ORM's compile-and-fetch is the largest share of the profile). "
+        "Avoidable: the `replay_of` SELECT before every keyed call (replay only "
+        "after the key's unique constraint fails), `Match.objects.get` after "
+        "`lock_live_match`'s UPDATE, `cells_of(round)` in `settle` for a round "
+        "that is still open (a tap's cells are all new), and `require_member` "
+        "plus `seats_in` as two reads.",
         "- `games/live.py` `change_text`: re-reads the match and its seats that the "
         "action already holds, and renders two templates per change.",
         "- `squarescores/settings.py`, SQLite: Django runs each HTTP request in "
