@@ -5,20 +5,10 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from tests.scale.phones import Phone
 from tests.server import ROOT, make_run
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 # Collected by the page itself; Playwright's init script is not subject to the CSP.
 LISTEN = """
 window.__violations = [];
@@ -55,8 +45,8 @@ def test_no_template_holds_inline_script_or_style():
 
 @pytest.mark.server
 @pytest.mark.browser
-def test_every_page_loads_without_a_policy_violation(tmp_path):
-    with make_run(tmp_path) as url, sync_playwright() as p:
+def test_every_page_loads_without_a_policy_violation(tmp_path, browser):
+    with make_run(tmp_path) as url:
         host = Phone(url)
         match_id, code = host.start()
         pages = [
@@ -72,41 +62,37 @@ def test_every_page_loads_without_a_policy_violation(tmp_path):
             "/games/fortyone_exchange/hands/",
             "/api/docs/",
         ]
-        browser = p.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.add_cookies(
+            [
+                {"name": name, "value": value, "url": url}
+                for name, value in host.http.cookies.items()
+            ]
         )
-        try:
-            context = browser.new_context(viewport={"width": 390, "height": 844})
-            context.add_cookies(
-                [
-                    {"name": name, "value": value, "url": url}
-                    for name, value in host.http.cookies.items()
-                ]
-            )
-            context.add_init_script(LISTEN)
-            violations = {}
-            page = context.new_page()
-            # The listener hears a violation: an inline script injected is refused.
-            page.goto(url + "/")
-            page.evaluate(INJECT)
-            page.wait_for_function("window.__violations.length > 0", timeout=5000)
-            assert page.evaluate("window.__injected") is None
-            for path in pages:
-                answer = page.goto(url + path)
-                assert answer.status < 400, (path, answer.status)
-                assert "unsafe-inline" not in answer.headers["content-security-policy"]
-                page.wait_for_load_state("networkidle")
-                found = page.evaluate("window.__violations")
-                if found:
-                    violations[path] = found
-            # A visitor's join page, in a session of its own.
-            stranger = browser.new_context(viewport={"width": 390, "height": 844})
-            stranger.add_init_script(LISTEN)
-            join = stranger.new_page()
-            join.goto(url + f"/j/{code}/")
-            join.wait_for_load_state("networkidle")
-            if join.evaluate("window.__violations"):
-                violations["/j/"] = join.evaluate("window.__violations")
-        finally:
-            browser.close()
+        context.add_init_script(LISTEN)
+        violations = {}
+        page = context.new_page()
+        # The listener hears a violation: an inline script injected is refused.
+        page.goto(url + "/")
+        page.evaluate(INJECT)
+        page.wait_for_function("window.__violations.length > 0", timeout=5000)
+        assert page.evaluate("window.__injected") is None
+        for path in pages:
+            answer = page.goto(url + path)
+            assert answer.status < 400, (path, answer.status)
+            assert "unsafe-inline" not in answer.headers["content-security-policy"]
+            page.wait_for_load_state("networkidle")
+            found = page.evaluate("window.__violations")
+            if found:
+                violations[path] = found
+        # A visitor's join page, in a session of its own.
+        stranger = browser.new_context(viewport={"width": 390, "height": 844})
+        stranger.add_init_script(LISTEN)
+        join = stranger.new_page()
+        join.goto(url + f"/j/{code}/")
+        join.wait_for_load_state("networkidle")
+        if join.evaluate("window.__violations"):
+            violations["/j/"] = join.evaluate("window.__violations")
+        context.close()
+        stranger.close()
     assert violations == {}

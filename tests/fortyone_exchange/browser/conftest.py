@@ -10,16 +10,6 @@ import pytest
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "fortyone_exchange"
 PHONE = {"width": 390, "height": 844}
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 @pytest.fixture
