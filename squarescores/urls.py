@@ -22,6 +22,7 @@ urlpatterns = [
     ),
     path("matches/<int:match_id>/host/", views.hand_over_host, name="host_hand_over"),
     path("admin/", admin.site.urls),
+    path("", include("squarescores.accounts.urls")),
     path("", include("games.history.urls")),
     path("api/", include("games.api.urls")),
     path("games/<str:key>/rules/", rules_views.game_rules, name="game_rules"),
