@@ -73,7 +73,10 @@ async def costs(run_dir):
     finally:
         stack.stop()
     figures = json.loads(answer.stdout)
-    log("CPU per call: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
+    log(
+        "CPU per call (ms): "
+        + ", ".join(f"{k} {v:.2f}" for k, v in figures.items() if k != "conn_max_age")
+    )
     return figures
 
 

@@ -363,7 +363,10 @@ def limits_section(results):
         "(`FATAL: sorry, too many clients already`) at 1,200 phones and 100 "
         "taps/s. Django's documentation says to disable persistent connections "
         'under ASGI and pool instead (`OPTIONS: {"pool": True}` with '
-        "psycopg's pool, Django 5.1+).",
+        "psycopg's pool, Django 5.1+). Even without them, every request in "
+        "flight holds a connection of its own, so an overloaded worker needs as "
+        "many connections as it has requests waiting: a pool's `max_size` (or "
+        "uvicorn's `--limit-concurrency`) bounds that.",
         "- Every `database_sync_to_async` call of the consumers (snapshots, "
         "WebSocket taps) runs in one shared thread, one at a time; HTTP views run "
         "in a thread per request and meet at SQLite's write lock and the GIL. "
