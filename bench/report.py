@@ -346,6 +346,11 @@ def limits_section(results):
         "`lock_live_match`'s UPDATE, `cells_of(round)` in `settle` for a round "
         "that is still open (a tap's cells are all new), and `require_member` "
         "plus `seats_in` as two reads.",
+        "- The form view's user is lazy: its session and user SELECTs run inside "
+        "`require_member`, after `lock_live_match`, so every tap holds SQLite's "
+        "write lock through two reads that need no lock (see the query list). "
+        "Touching `request.user` before the action (in `games/views.py`) moves "
+        "them out.",
         "- `games/live.py` `change_text`: re-reads the match and its seats that the "
         "action already holds, and renders two templates per change.",
         "- `squarescores/settings.py`, SQLite: Django runs each HTTP request in "
