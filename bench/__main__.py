@@ -122,6 +122,7 @@ async def main(args):
             )
             results["growth"] = results["probes"].get("growth", {})
         results["seconds"] = time.time() - started
+        results["machine"] = report.machine()
         results["command"] = (
             "make bench" if not args.smoke else "python -m bench --smoke"
         )
