@@ -28,8 +28,26 @@ class Result:
         return self.event.version
 
 
-def replay_of(match_id, key):
+KEY_MAX_LENGTH = 100
+
+
+def clean_key(key):
+    """An idempotency key: 1 to 100 printable characters, or None."""
     if key is None:
+        return None
+    if (
+        not isinstance(key, str)
+        or not 0 < len(key) <= KEY_MAX_LENGTH
+        or not key.isprintable()
+    ):
+        raise errors.BadValue(
+            f"An idempotency key is 1 to {KEY_MAX_LENGTH} printable characters."
+        )
+    return key
+
+
+def replay_of(match_id, key):
+    if clean_key(key) is None:
         return None
     event = (
         Event.objects.select_related("match")
@@ -81,6 +99,10 @@ def clean_name(name):
     if not isinstance(name, str) or not name.strip():
         raise errors.BadValue("A seat needs a name.")
     name = " ".join(name.split())
+    # Control characters (a NUL above all, which PostgreSQL cannot store) are no
+    # part of a name.
+    if not name.isprintable():
+        raise errors.BadValue("A seat name holds letters, digits and punctuation.")
     if len(name) > NAME_MAX_LENGTH:
         raise errors.BadValue(f"Seat names are at most {NAME_MAX_LENGTH} characters.")
     return name

@@ -3,12 +3,22 @@
 from django.db import IntegrityError, transaction
 
 from games import broadcast, errors
-from games.models import Event, Match, Membership, Round, Seat, new_join_code
+from games.models import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Event,
+    Match,
+    Membership,
+    Round,
+    Seat,
+    new_join_code,
+)
 from games.rules import registry
 from games.sheet import seat_data
 
 from .base import (
     Result,
+    clean_key,
     clean_name,
     get_seat,
     is_whole,
@@ -35,7 +45,7 @@ def start_match(host, game, seat_names, options=None, *, host_seat=0, key=None):
         isinstance(host_seat, int) and 0 <= host_seat < len(names)
     ):
         raise errors.SeatNotInMatch("The host's seat must be one of the seats.")
-    if key is not None:
+    if clean_key(key) is not None:
         earlier = Event.objects.filter(
             kind=Event.Kind.STARTED, actor=host, idempotency_key=key
         ).first()
@@ -88,7 +98,10 @@ def create_match(host, game, options):
 
 def join_match(user, code, *, seat_id=None, name=None, key=None):
     """Join by code: claim the unclaimed seat ``seat_id``, or take a new seat."""
-    match = Match.objects.filter(code=str(code).strip().upper()).first()
+    code = str(code).strip().upper()
+    match = None
+    if len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET):
+        match = Match.objects.filter(code=code).first()
     if match is None:
         raise errors.MatchNotFound("No match has that code.")
 

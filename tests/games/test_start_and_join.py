@@ -177,3 +177,23 @@ def test_round_one_belongs_to_the_new_match(alice):
     match = actions.start_match(alice, "fortyone_exchange", SEATS).match
 
     assert Round.objects.get(match=match).number == 1
+
+
+@pytest.mark.parametrize("name", ["Ann\x00", "Bo\x07b", "\u200bX\x1b"])
+def test_a_name_with_control_characters_is_refused(alice, name):
+    with pytest.raises(errors.BadValue):
+        actions.start_match(alice, "fortyone_exchange", ["Cy", name])
+    assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize("code", ["\x00", "ABC", "ABCDEF0", "abc\x00de", "I1O0LL"])
+def test_a_code_that_cannot_be_a_code_is_not_found(charlie, code):
+    with pytest.raises(errors.MatchNotFound):
+        actions.join_match(charlie, code, name="Eve")
+
+
+@pytest.mark.parametrize("key", ["", "x" * 101, "k\x00", 7])
+def test_a_malformed_idempotency_key_is_refused(match, bob, key):
+    with pytest.raises(errors.BadValue):
+        actions.tap_winner(bob, match.pk, 1, seat(match, "Ben").pk, key=key)
+    assert Event.objects.filter(match=match).count() == match.version
