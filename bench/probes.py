@@ -137,6 +137,7 @@ async def layers(run_dir, tables=200, rate=100, duration=6.0, push_bytes=600):
             target = Bare(push_bytes)
             seated = await target.add_tables(stack, tables)
             try:
+                await run_load(target, stack, seated, 20, 1.0, name="warmup")
                 out[name] = await run_load(
                     target, stack, seated, rate, duration, name="layer"
                 )

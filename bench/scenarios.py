@@ -58,6 +58,8 @@ async def stack_runs(target, stack, plan, results, *, sweep_at=None, profile_to=
         for size in plan["sizes"]:
             log(f"{target.kind} {stack.mode}: setting up {size} tables")
             tables += await target.add_tables(stack, size - len(tables))
+            # Untimed: the first taps after a setup pay for its garbage and caches.
+            await run_load(target, stack, tables, 20, 1.0, name="warmup")
             for rate in plan["rates"]:
                 result = await run_load(
                     target, stack, tables, rate, plan["duration"], name="scenario"
