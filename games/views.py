@@ -10,6 +10,7 @@ import uuid
 
 import segno
 from django.contrib import messages
+from django.contrib.auth import get_user
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -175,8 +176,11 @@ def act(request, match_id, form_class, call):
     form = form_class(request.POST)
     if not form.is_valid():
         return bad_form(request, form, back)
+    # The user is lazy: read the session and the user now, so that the action does
+    # not read them while it holds the match's write lock.
+    user = get_user(request)
     try:
-        call(request.user, form.cleaned_data)
+        call(user, form.cleaned_data)
     except errors.Refusal as refusal:
         return refused(request, refusal, back)
     return redirect(back)

@@ -157,10 +157,13 @@ def run_change(match_id, key, apply):
 
     ``apply`` returns ``(actor, kind, before, after, change)``; the event and the
     broadcast follow from it.
+
+    A retried key is not looked up first: the retry either meets a refusal (its
+    round is closed, its seat taken) or the key's unique constraint as it appends
+    the event, and then answers with the first result. A tap pays for the lookup
+    only when it is a retry.
     """
-    earlier = replay_of(match_id, key)
-    if earlier:
-        return earlier
+    clean_key(key)
     try:
         with transaction.atomic():
             match = lock_live_match(match_id)
