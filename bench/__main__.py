@@ -32,7 +32,10 @@ def arguments(argv):
         default=None,
         help="where to write the results (default docs/benchmarks.md on a full run)",
     )
-    parser.add_argument("--json", help="also write every figure to this JSON file")
+    parser.add_argument(
+        "--json",
+        help="write every figure to this JSON file (a full run: var/bench.json)",
+    )
     parser.add_argument("--join", default="auto", choices=("auto", "page", "seed"))
     parser.add_argument("--tap", default="auto", choices=("auto", "form", "ws"))
     parser.add_argument("--keep", action="store_true", help="keep the run directory")
@@ -133,8 +136,10 @@ async def main(args):
         if docs:
             Path(docs).write_text(report.markdown(results))
             log(f"wrote {docs}")
-        if args.json:
-            Path(args.json).write_text(json.dumps(report.jsonable(results), indent=1))
+        saved = args.json or (None if args.smoke else ROOT / "var" / "bench.json")
+        if saved:
+            Path(saved).parent.mkdir(parents=True, exist_ok=True)
+            Path(saved).write_text(json.dumps(report.jsonable(results), indent=1))
     finally:
         if not args.keep:
             shutil.rmtree(run_dir, ignore_errors=True)
