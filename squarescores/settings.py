@@ -125,6 +125,16 @@ if DATABASE_URL:
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
         DATABASES["default"]["CONN_MAX_AGE"] = 0
+    elif envint("DB_POOL_MAX_SIZE", "0"):
+        # Every request in flight holds a connection of its own; a bounded pool
+        # makes an overloaded worker queue for one instead of PostgreSQL refusing
+        # it ("too many clients").
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": envint("DB_POOL_MAX_SIZE", "0"),
+            "timeout": envint("DB_POOL_TIMEOUT", "10"),
+        }
     if os.getenv("TEST_DB_NAME"):
         # Lets two test runs share one PostgreSQL server without sharing a database.
         DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_DB_NAME"]}

@@ -26,6 +26,10 @@ from tests.services import REDIS_URL
 UVICORN = str(ROOT / ".venv" / "bin" / "uvicorn")
 
 
+# Each worker draws its PostgreSQL connections from a pool this big.
+POOL_SIZE = 4
+
+
 def wait_for_http(url, process, timeout=60, log=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -168,6 +172,7 @@ class Cluster:
             "VAR_DIR": str(tmp_path / "var"),
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "DEBUG": "0",
+            "DB_POOL_MAX_SIZE": str(POOL_SIZE),
             # Fast enough that a test's phones never hit the API throttles.
             "API_RATE_TAPS": "100000/min",
             "API_RATE_JOIN": "100000/min",
