@@ -92,6 +92,9 @@ class Stack:
             env["REDIS_URL"] = REDIS_URL
             if self.kind == "app":
                 env["DATABASE_URL"] = f"{POSTGRES}/{self.database}"
+                # As docs/deploy.md advises: a bounded pool per worker, so an
+                # overloaded worker queues for PostgreSQL instead of exhausting it.
+                env["DB_POOL_MAX_SIZE"] = "20"
         env.update(self.extra_env)
         return env
 
