@@ -86,9 +86,9 @@ def test_an_account_is_not_asked_to_keep_itself(client, alice):
     assert client.get("/account/keep/").status_code == 302
 
 
-def test_the_header_offers_what_fits_the_visitor(client, alice):
+def test_the_pages_offer_what_fits_the_visitor(client, alice):
     assert 'href="/login/"' in client.get("/").content.decode()
     client.force_login(User.create_guest("Dev"))
-    assert 'href="/account/keep/"' in client.get("/").content.decode()
+    assert 'href="/account/keep/"' in client.get("/matches/").content.decode()
     client.force_login(alice)
-    assert "Sign out" in client.get("/").content.decode()
+    assert "Sign out" in client.get("/matches/").content.decode()
