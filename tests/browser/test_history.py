@@ -10,6 +10,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests.browser.test_table import join_as, start_match, wait_live
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEATS = ["Alice", "Ben", "Cara"]
@@ -28,25 +30,6 @@ def look(page, shoot, step):
         if v["impact"] in ("serious", "critical")
     ]
     assert violations == [], (step, page.phone_name)
-
-
-def start_match(page, base_url):
-    page.goto(base_url + "/start/")
-    for index, name in enumerate(SEATS):
-        field = page.locator(f"#id_seat_{index}")
-        if not field.is_visible():
-            page.get_by_role("button", name="Add a seat").click()
-        field.fill(name)
-    page.get_by_role("button", name="Start the match").click()
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-    return page.locator(".join-link a").get_attribute("href")
-
-
-def join_as(page, join_link, name):
-    page.goto(join_link)
-    page.get_by_role("button", name=f"I am {name}").click()
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-    expect(page.locator("[data-live-status]")).to_have_attribute("data-state", "live")
 
 
 def tap(page, phones, number, name):
@@ -87,10 +70,11 @@ def test_five_rounds_on_three_phones_read_back_in_the_history(
     asgi_server, new_phone, browser, shoot
 ):
     a, b, c = new_phone("A"), new_phone("B"), new_phone("C")
-    join_link = start_match(a, asgi_server)
+    join_link = start_match(a, asgi_server, SEATS)
     table_url = a.url
     join_as(b, join_link, "Ben")
     join_as(c, join_link, "Cara")
+    wait_live(b, c)
     phones = (a, b, c)
 
     tap(b, phones, 1, "Alice")
@@ -207,7 +191,7 @@ def test_five_rounds_on_three_phones_read_back_in_the_history(
 
 def test_an_outsider_gets_no_history_and_no_export(asgi_server, new_phone):
     host, outsider = new_phone("A"), new_phone("D")
-    start_match(host, asgi_server)
+    start_match(host, asgi_server, SEATS)
     history_url = host.url + "history/"
     code = host.locator(".big-code").inner_text().strip()
 
