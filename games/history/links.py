@@ -1,6 +1,7 @@
 """Where a match leads: its rematch, and the match it replays. For any page that
 shows a match (the table page too), read from the event log."""
 
+from games.actions.matches import rematch_of as started_as_rematch_of
 from games.models import Event
 
 
@@ -8,11 +9,7 @@ def rematch_of(match):
     """The match started as a rematch of ``match``, or None."""
     if match.is_live:
         return None
-    event = (
-        Event.objects.select_related("match")
-        .filter(kind=Event.Kind.STARTED, after__rematch_of=match.pk)
-        .first()
-    )
+    event = started_as_rematch_of(match.pk)
     return event.match if event else None
 
 
