@@ -31,15 +31,10 @@ def main():
     from django.db import connection
     from django.test import Client
 
+    from bench.seed import probe_table
     from games import actions, broadcast, live
-    from squarescores.accounts.models import User
 
-    host = User.create_guest()
-    names = [f"Seat {n}" for n in range(1, 7)]
-    match = actions.start_match(host, "fortyone_exchange", names, host_seat=0).match
-    seats = list(match.seats.order_by("position").values_list("pk", flat=True))
-    member = User.create_guest()
-    actions.join_match(member, match.code, seat_id=seats[1])
+    match, seats, member = probe_table()
     number = 1
 
     def tap():

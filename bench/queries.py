@@ -27,15 +27,10 @@ def main():
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from bench.seed import probe_table
     from games import actions
-    from squarescores.accounts.models import User
 
-    host = User.create_guest()
-    names = [f"Seat {n}" for n in range(1, 7)]
-    match = actions.start_match(host, "fortyone_exchange", names, host_seat=0).match
-    seats = list(match.seats.order_by("position").values_list("pk", flat=True))
-    member = User.create_guest()
-    actions.join_match(member, match.code, seat_id=seats[1])
+    match, seats, member = probe_table()
     client = Client(HTTP_HOST="127.0.0.1")
     client.force_login(member)
     url = f"/matches/{match.pk}/tap/"

@@ -27,6 +27,22 @@ def session_for(user):
     return store.session_key
 
 
+def probe_table():
+    """A six-seat match with its host and one seated member, for the in-process
+    probes (``bench.queries``, ``bench.costs``); returns (match, seat ids, member).
+    """
+    from games import actions
+    from squarescores.accounts.models import User
+
+    host = User.create_guest()
+    names = [f"Seat {n}" for n in range(1, 7)]
+    match = actions.start_match(host, "fortyone_exchange", names, host_seat=0).match
+    seats = list(match.seats.order_by("position").values_list("pk", flat=True))
+    member = User.create_guest()
+    actions.join_match(member, match.code, seat_id=seats[1])
+    return match, seats, member
+
+
 def seed(tables, seats, members):
     from games import actions
     from squarescores.accounts.models import User
