@@ -20,12 +20,18 @@ def group_name(match_id):
     return f"match.{match_id}"
 
 
-def announce(match_id, version, kind, change):
-    """Publish ``change`` once the surrounding transaction commits."""
-    transaction.on_commit(lambda: publish(match_id, version, kind, change))
+def announce(match, version, kind, change, seats=None):
+    """Publish ``change`` once the surrounding transaction commits.
+
+    ``match`` and ``seats`` are as the action left them, so the push is rendered
+    without reading them again; without ``seats`` (a seat changed) it reads them.
+    """
+    transaction.on_commit(
+        lambda: publish(match.pk, version, kind, change, match=match, seats=seats)
+    )
 
 
-def publish(match_id, version, kind, change):
+def publish(match_id, version, kind, change, *, match=None, seats=None):
     """Send the change to the match's group, serialized once for every socket.
 
     ``text`` is the JSON frame the consumers forward unchanged (``games.live``
@@ -40,7 +46,9 @@ def publish(match_id, version, kind, change):
             "type": "match.change",
             "version": version,
             "kind": kind,
-            "text": live.change_text(match_id, version, kind, change),
+            "text": live.change_text(
+                match_id, version, kind, change, match=match, seats=seats
+            ),
         }
         async_to_sync(layer.group_send)(group_name(match_id), message)
     except Exception:

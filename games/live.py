@@ -61,14 +61,17 @@ class _RoundData:
         self.winner_id = data["winner"]
 
 
-def change_text(match_id, version, kind, change):
+def change_text(match_id, version, kind, change, *, match=None, seats=None):
     """The JSON text of one change, as every socket of the match receives it.
 
-    Its cost follows what changed: the seats (one query) and the rounds named in
-    ``change``, never the rounds the match has accumulated.
+    Its cost follows what changed: the rounds named in ``change``, never the rounds
+    the match has accumulated. ``match`` and ``seats`` are read unless the action
+    passes them.
     """
-    match = Match.objects.only("id", "status", "game").get(pk=match_id)
-    seats = list(Seat.objects.filter(match_id=match_id))
+    if match is None:
+        match = Match.objects.only("id", "status", "game").get(pk=match_id)
+    if seats is None:
+        seats = list(Seat.objects.filter(match_id=match_id))
     by_id = {seat.pk: seat for seat in seats}
     rows = {}
     open_html = None

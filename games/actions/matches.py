@@ -17,6 +17,7 @@ from games.rules import registry
 from games.sheet import seat_data
 
 from .base import (
+    Applied,
     Result,
     clean_key,
     clean_name,
@@ -128,7 +129,8 @@ def join_match(user, code, *, seat_id=None, name=None, key=None):
         if not user.display_name:
             user.display_name = seat.name
             user.save(update_fields=["display_name"])
-        return user, Event.Kind.JOINED, {}, after, {"seats": [seat_data(seat)]}
+        change = {"seats": [seat_data(seat)]}
+        return Applied(user, Event.Kind.JOINED, {}, after, change)
 
     return run_change(match.pk, key, apply)
 
@@ -148,13 +150,8 @@ def hand_over_host(actor, match_id, user_id, *, key=None):
         before = {"host": match.host_id}
         match.host_id = user_id
         match.save(update_fields=["host"])
-        return (
-            actor,
-            Event.Kind.HOST_HANDED,
-            before,
-            {"host": user_id},
-            {"host": user_id},
-        )
+        after = {"host": user_id}
+        return Applied(actor, Event.Kind.HOST_HANDED, before, after, dict(after))
 
     return run_change(match_id, key, apply)
 

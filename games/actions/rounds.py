@@ -11,6 +11,7 @@ from games.rules import DRAW, OPEN, WON
 from games.sheet import round_data, round_view, seat_view
 
 from .base import (
+    Applied,
     cells_of,
     get_round,
     is_whole,
@@ -22,10 +23,11 @@ from .base import (
 )
 
 
-def settle(match, actor, round, seats, outcome):
+def settle(match, actor, round, seats, outcome, old_cells):
     """Write ``outcome`` to ``round``; close it and open the next if it left open.
 
-    Returns the rounds that changed, as plain data for the broadcast.
+    ``old_cells`` are the round's cells as the action read them. Returns the
+    rounds that changed, as plain data for the broadcast.
     """
     seat_ids = {seat.pk for seat in seats}
     if outcome.status not in (OPEN, WON, DRAW):
@@ -37,7 +39,6 @@ def settle(match, actor, round, seats, outcome):
     if round.status != OPEN and outcome.status == OPEN:
         raise errors.BadValue("A closed round cannot be opened again.")
 
-    old_cells = cells_of(round)
     new_cells = {**old_cells, **outcome.cells}
     if (outcome.status, outcome.winner, new_cells) == (
         round.status,
@@ -120,15 +121,16 @@ def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
             )
         seats = seats_in(match, round.number)
         seat = seat_in_round(seats, seat_id, round.number)
+        cells = cells_of(round)
         outcome = match.rules.tap(
-            [seat_view(s) for s in seats], round_view(round, {}), seat.pk
+            [seat_view(s) for s in seats], round_view(round, cells), seat.pk
         )
         before = round_summary(round, seats)
-        rounds = settle(match, actor, round, seats, outcome)
+        rounds = settle(match, actor, round, seats, outcome, cells)
         after = round_summary(round, seats)
         after["next_round"] = round.number + 1
         change = {"rounds": rounds, "status": match.status}
-        return actor, Event.Kind.ROUND_WON, before, after, change
+        return Applied(actor, Event.Kind.ROUND_WON, before, after, change, seats)
 
     return run_change(match_id, key, apply)
 
@@ -148,19 +150,19 @@ def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
         seats = seats_in(match, round.number)
         seat = seat_in_round(seats, seat_id, round.number)
         was_open = round.status == OPEN
+        cells = cells_of(round)
         outcome = match.rules.mark(
-            [seat_view(s) for s in seats],
-            round_view(round, cells_of(round)),
-            seat.pk,
-            value,
+            [seat_view(s) for s in seats], round_view(round, cells), seat.pk, value
         )
         before = round_summary(round, seats)
-        rounds = settle(match, actor, round, seats, outcome)
+        rounds = settle(match, actor, round, seats, outcome, cells)
         after = round_summary(round, seats)
         after.update(seat=seat.pk, value=value)
         before["seat"] = seat.pk
         kind = Event.Kind.CELL_MARKED if was_open else Event.Kind.ROUND_CORRECTED
-        return actor, kind, before, after, {"rounds": rounds, "status": match.status}
+        change = {"rounds": rounds, "status": match.status}
+        # A correction reads only the seats of its own round, not every seat.
+        return Applied(actor, kind, before, after, change, seats if was_open else None)
 
     return run_change(match_id, key, apply)
 
@@ -172,21 +174,16 @@ def end_match(actor, match_id, *, key=None):
         require_member(match, actor)
         round = Round.objects.get(match=match, status=OPEN)
         seats = seats_in(match, round.number)
-        outcome = match.rules.end([seat_view(s) for s in seats], round_view(round, {}))
+        cells = cells_of(round)
+        outcome = match.rules.end(
+            [seat_view(s) for s in seats], round_view(round, cells)
+        )
         outcome = replace(outcome, ends_match=True)
         before = round_summary(round, seats)
-        rounds = settle(match, actor, round, seats, outcome)
+        rounds = settle(match, actor, round, seats, outcome, cells)
         after = round_summary(round, seats)
         after["match"] = Match.Status.ENDED
-        return (
-            actor,
-            Event.Kind.MATCH_ENDED,
-            before,
-            after,
-            {
-                "rounds": rounds,
-                "status": match.status,
-            },
-        )
+        change = {"rounds": rounds, "status": match.status}
+        return Applied(actor, Event.Kind.MATCH_ENDED, before, after, change, seats)
 
     return run_change(match_id, key, apply)

@@ -7,7 +7,14 @@ from games.models import Event, Round, Seat
 from games.rules import OPEN
 from games.sheet import seat_data
 
-from .base import check_name_free, clean_name, get_seat, require_host, run_change
+from .base import (
+    Applied,
+    check_name_free,
+    clean_name,
+    get_seat,
+    require_host,
+    run_change,
+)
 
 
 def new_seat(match, name):
@@ -34,7 +41,8 @@ def add_seat(actor, match_id, name, *, key=None):
         require_host(match, actor)
         seat = new_seat(match, name)
         after = {"seat": seat.pk, "name": seat.name, "first_round": seat.first_round}
-        return actor, Event.Kind.SEAT_ADDED, {}, after, {"seats": [seat_data(seat)]}
+        change = {"seats": [seat_data(seat)]}
+        return Applied(actor, Event.Kind.SEAT_ADDED, {}, after, change)
 
     return run_change(match_id, key, apply)
 
@@ -51,13 +59,8 @@ def rename_seat(actor, match_id, seat_id, name, *, key=None):
         seat.name = new_name
         seat.save(update_fields=["name"])
         after = {"seat": seat.pk, "name": seat.name}
-        return (
-            actor,
-            Event.Kind.SEAT_RENAMED,
-            before,
-            after,
-            {"seats": [seat_data(seat)]},
-        )
+        change = {"seats": [seat_data(seat)]}
+        return Applied(actor, Event.Kind.SEAT_RENAMED, before, after, change)
 
     return run_change(match_id, key, apply)
 
@@ -78,6 +81,6 @@ def release_claim(actor, match_id, seat_id, *, key=None):
         seat.save(update_fields=["claimed_by"])
         after = {"seat": seat.pk, "claimed_by": None}
         change = {"seats": [seat_data(seat)]}
-        return actor, Event.Kind.CLAIM_RELEASED, before, after, change
+        return Applied(actor, Event.Kind.CLAIM_RELEASED, before, after, change)
 
     return run_change(match_id, key, apply)

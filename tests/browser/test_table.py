@@ -248,12 +248,12 @@ def test_a_lost_push_is_caught_up_from_the_next_one(
     lost = []
     publish = broadcast.publish
 
-    def lose_the_first(*args):
+    def lose_the_first(*args, **kwargs):
         # A channel layer delivers at most once: here it drops one message.
         if not lost:
             lost.append(args)
             return
-        publish(*args)
+        publish(*args, **kwargs)
 
     monkeypatch.setattr(broadcast, "publish", lose_the_first)
     seat_button(a, "Dev").click()
