@@ -123,6 +123,7 @@ if DATABASE_URL:
         )
     }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"]["ENGINE"] = "squarescores.sqlite"
         DATABASES["default"]["OPTIONS"] = SQLITE_OPTIONS
         DATABASES["default"]["CONN_MAX_AGE"] = 0
     elif envint("DB_POOL_MAX_SIZE", "0"):
@@ -142,7 +143,7 @@ else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": "squarescores.sqlite",
             "NAME": VAR_DIR / "squarescores.sqlite3",
             "OPTIONS": SQLITE_OPTIONS,
             # A file, not memory, for tests too: threads then share one database
