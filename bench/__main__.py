@@ -37,7 +37,17 @@ def arguments(argv):
         help="write every figure to this JSON file (a full run: var/bench.json)",
     )
     parser.add_argument("--join", default="auto", choices=("auto", "page", "seed"))
-    parser.add_argument("--tap", default="auto", choices=("auto", "form", "ws"))
+    parser.add_argument(
+        "--app-taps",
+        help="comma-separated transports, the scenarios' first: ws (the page's "
+        "socket frame), form (its fallback form); default ws,form",
+    )
+    parser.add_argument(
+        "--bare-taps",
+        help="the same for the bare stack: form (its view), ws; default form,ws",
+    )
+    parser.add_argument("--sizes", help="comma-separated table counts (default 50,200)")
+    parser.add_argument("--rates", help="comma-separated taps/s (default 20,100)")
     parser.add_argument("--keep", action="store_true", help="keep the run directory")
     parser.add_argument(
         "--from-json",
@@ -56,7 +66,7 @@ def summary(results):
     def run(target, mode, phones, rate):
         for result in results["runs"]:
             key = (result["target"], result["mode"], result["phones"], result["rate"])
-            if key == (target, mode, phones, rate):
+            if result["name"] == "scenario" and key == (target, mode, phones, rate):
                 return result
         return None
 
@@ -68,8 +78,9 @@ def summary(results):
     )
     p99_ratio = ratio(app["p99"], bare["p99"]) if app and bare else math.nan
     sweeps = results["sweeps"]
-    best_app = sweeps.get(("app", "embedded"), {}).get("best", 0)
-    best_bare = sweeps.get(("bare", "embedded"), {}).get("best", 0)
+    best_app = sweeps.get(("app", "embedded", plan["app_taps"][0]), {}).get("best", 0)
+    best_bare = sweeps.get(("bare", "embedded", plan["bare_taps"][0]), {})
+    best_bare = best_bare.get("best", 0)
     growth = results.get("growth", {}).get("ratio", math.nan)
     lost = sum(r["lost"] for r in results["runs"] if r["name"] == "scenario")
     lost += sum(
@@ -111,11 +122,19 @@ async def main(args):
     plan = dict(SMOKE if args.smoke else FULL)
     if args.modes:
         plan["modes"] = tuple(args.modes.split(","))
+    if args.app_taps:
+        plan["app_taps"] = tuple(args.app_taps.split(","))
+    if args.bare_taps:
+        plan["bare_taps"] = tuple(args.bare_taps.split(","))
+    if args.sizes:
+        plan["sizes"] = tuple(int(size) for size in args.sizes.split(","))
+    if args.rates:
+        plan["rates"] = tuple(float(rate) for rate in args.rates.split(","))
     run_dir = Path(tempfile.mkdtemp(prefix="bench-"))
     started = time.time()
     log(f"bench: open files {raise_open_files()}, run directory {run_dir}")
     try:
-        options = {"join": args.join, "tap": args.tap}
+        options = {"join": args.join}
         results = await run_all(plan, run_dir, options)
         if not args.no_probes:
             results["probes"] = await probes.run_all(

@@ -95,6 +95,7 @@ async def run_load(target, stack, tables, rate, duration, *, grace=3.0, name="")
     result = {
         "name": name,
         "target": target.kind,
+        "tap": target.tap_via,
         "mode": stack.mode,
         "tables": len(tables),
         "phones": sum(len(table.phones) for table in tables),

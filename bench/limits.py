@@ -2,30 +2,49 @@
 the CPU per call inside Django, where the app's cost can be cut, and the profiles."""
 
 
+def lightest(results, kind, names, tap=None):
+    """The embedded run of ``kind`` with the fewest phones and the lowest rate."""
+    runs = [
+        r
+        for r in results["runs"]
+        if r["target"] == kind
+        and r["name"] in names
+        and r["mode"] == "embedded"
+        and (tap is None or r.get("tap") == tap)
+    ]
+    return min(runs, key=lambda r: (r["phones"], r["rate"]), default=None)
+
+
+def per_tap_line(app, bare, how):
+    return (
+        f"- {how}: the app {app['cpu_ms_per_tap']:.1f} ms of CPU per tap "
+        f"(`{app.get('tap')}`), the bare stack {bare['cpu_ms_per_tap']:.1f} ms "
+        f"(`{bare.get('tap')}`), {app['phones']} phones at {app['rate']:.0f} taps/s: "
+        f"one core's worth is about {1000 / app['cpu_ms_per_tap']:.0f} and "
+        f"{1000 / bare['cpu_ms_per_tap']:.0f} taps/s."
+    )
+
+
 def limits_section(results):
     out = ["", "## What limits the rate", ""]
-    light = {}
-    for r in results["runs"]:
-        if r["name"] == "scenario" and r["mode"] == "embedded":
-            key = (r["phones"], r["rate"])
-            if r["target"] not in light or key < light[r["target"]][0]:
-                light[r["target"]] = (key, r)
-    app, bare = (light.get(kind, (None, None))[1] for kind in ("app", "bare"))
+    plan = results["plan"]
+    app = lightest(results, "app", ("scenario",))
+    bare = lightest(results, "bare", ("scenario",))
+    same = plan["app_taps"][0]
+    bare_same = lightest(results, "bare", ("scenario", "transport"), tap=same)
     if app and bare:
         out += [
-            f"One embedded worker spends {app['cpu_ms_per_tap']:.1f} ms of CPU per "
-            f"app tap against {bare['cpu_ms_per_tap']:.1f} ms per bare tap "
-            f"({app['phones']} phones, {app['rate']} taps/s, utime + stime of the "
-            "process). A worker is one "
-            "Python process: it cannot run taps faster than one core allows, about "
-            f"{1000 / app['cpu_ms_per_tap']:.0f} taps/s for the app and "
-            f"{1000 / bare['cpu_ms_per_tap']:.0f} for the bare stack before the "
-            "client's share of the machine is taken off. What the app spends "
-            "beyond the bare stack is its own code (below), not the stack's.",
+            "A worker is one Python process, so a tap's server CPU (utime + "
+            "stime of the process) bounds the rate one worker sustains, before "
+            "the client's share of the machine is taken off:",
             "",
+            per_tap_line(app, bare, "each through its own endpoint"),
         ]
+        if bare_same and bare_same is not bare:
+            out.append(per_tap_line(app, bare_same, "the same transport"))
+        out.append("")
     busy = []
-    for (kind, mode), sweep in sorted(results["sweeps"].items()):
+    for (kind, mode, tap), sweep in sorted(results["sweeps"].items()):
         failed = [
             r
             for r in sweep["steps"]
@@ -34,8 +53,8 @@ def limits_section(results):
         if failed:
             first_failed = min(failed, key=lambda r: r["rate"])
             out.append(
-                f"- {kind} {mode}: the lowest rate above the best not sustained, "
-                f"{first_failed['rate']} taps/s, kept the worker(s) at "
+                f"- {kind} {mode} `{tap}`: the lowest rate above the best not "
+                f"sustained, {first_failed['rate']} taps/s, kept the worker(s) at "
                 f"{first_failed['cpu_share'] * 100:.0f}% of one core"
                 f" (p99 {first_failed['p99']:.0f} ms, {first_failed['late']} late)."
             )
@@ -44,16 +63,13 @@ def limits_section(results):
     out.append("")
     if busy and min(busy) < 0.85:
         out += [
-            "Well under 100% means the worker waits rather than computes: on "
-            "SQLite the writers queue for the one write lock, and each tap holds "
-            "it through its queries and the WAL's disk syncs (below).",
+            "Well under 100% means the worker waits rather than computes: every "
+            "database call of the consumers runs on one shared thread, one at a "
+            "time, and on SQLite the writers queue for the one write lock.",
             "",
         ]
     elif busy:
-        out += [
-            "Near 100%: the app's worker is bound by its CPU per tap.",
-            "",
-        ]
+        out += ["Near 100%: the app's worker is bound by its CPU per tap.", ""]
     c = results.get("probes", {}).get("costs")
     if c:
         request = c["form_request"] - c["tap_winner"]
@@ -66,63 +82,48 @@ def limits_section(results):
             f"{c['tap_winner']:.2f} ms; without the publish "
             f"{c['tap_winner_unpublished']:.2f} ms",
             f"- `broadcast.publish`: {c['publish']:.2f} ms, of which "
-            f"`live.change_text` {c['change_text']:.2f} ms (it reads the match and "
-            "the seats again and renders two templates); outside a server "
-            "`async_to_sync` also starts an event loop, which inflates the rest",
+            f"`live.change_text` {c['change_text']:.2f} ms (two templates, the "
+            "match and seats the action holds); outside a server `async_to_sync` "
+            "also starts an event loop, which inflates the rest",
             f"- the request path around the action (middleware, session, user, "
-            f"CSRF, form, redirect): about {request:.2f} ms",
+            f"CSRF, form, redirect), which a socket tap skips: about {request:.2f} ms",
             f"- a fresh SQLite connection (close + connect + PRAGMAs), paid on every "
             f"request and every consumer call with CONN_MAX_AGE="
-            f"{c['conn_max_age']}: {c['reconnect']:.2f} ms of CPU, plus the WAL "
-            "checkpoint the last connection's close does",
+            f"{c['conn_max_age']}: {c['reconnect']:.2f} ms of CPU",
             "",
         ]
     out += [
-        "Where the app's cost can be cut (the code of others; see the report of "
-        "the bench issue):",
+        "What the app spends beyond the bare stack, and where it goes (the "
+        "profile below names the calls):",
         "",
-        "- `games/actions/` `run_change` / `tap_winner` (the queries above; "
-        "the ORM's compile-and-fetch is the largest share of the profile). "
-        "Avoidable: the `replay_of` SELECT before every keyed call (replay only "
-        "after the key's unique constraint fails), `Match.objects.get` after "
-        "`lock_live_match`'s UPDATE, `cells_of(round)` in `settle` for a round "
-        "that is still open (a tap's cells are all new), and `require_member` "
-        "plus `seats_in` as two reads.",
-        "- The form view's user is lazy: its session and user SELECTs run inside "
-        "`require_member`, after `lock_live_match`, so every tap holds SQLite's "
-        "write lock through two reads that need no lock (see the query list). "
-        "Touching `request.user` before the action (in `games/views.py`) moves "
-        "them out.",
-        "- `games/live.py` `change_text`: re-reads the match and its seats that the "
-        "action already holds, and renders two templates per change.",
-        "- `squarescores/settings.py`, SQLite: Django runs each HTTP request in "
-        "its own `ThreadSensitiveContext`, so each request gets a thread and a new "
-        "connection (connect, PRAGMAs, close). When the closing connection is the "
-        "process's last one, SQLite checkpoints the WAL and deletes it, and the next "
-        "commit re-creates it: both sync to disk. Measured with the sqlite3 module "
-        "on this disk: open + write + close 1.8 ms with no other connection open, "
-        "0.1 ms while one idle connection stays open. A connection the process "
-        "keeps open (read once at start) would spare every tap that cost; "
-        "CONN_MAX_AGE > 0 would not help under ASGI (see the next point).",
-        "- `squarescores/settings.py`, PostgreSQL: `conn_max_age=600` under ASGI "
-        "keeps one connection per finished request's context instead of reusing "
-        "it, so the scale-out workers ran PostgreSQL out of connections "
-        "(`FATAL: sorry, too many clients already`) at 1,200 phones and 100 "
-        "taps/s. Django's documentation says to disable persistent connections "
-        'under ASGI and pool instead (`OPTIONS: {"pool": True}` with '
-        "psycopg's pool, Django 5.1+). Even without them, every request in "
-        "flight holds a connection of its own, so an overloaded worker needs as "
-        "many connections as it has requests waiting: a pool's `max_size` (or "
-        "uvicorn's `--limit-concurrency`) bounds that.",
-        "- Every `database_sync_to_async` call of the consumers (snapshots, "
-        "WebSocket taps) runs in one shared thread, one at a time; HTTP views run "
-        "in a thread per request and meet at SQLite's write lock and the GIL. "
-        "`publish()`'s `async_to_sync(group_send)` holds the request's thread "
-        "until the event loop has run the send.",
+        "- The Django ORM: a socket tap runs nine statements in one transaction "
+        "(`games/actions/`): the lock, which raises the version and reads the match "
+        "back in one `UPDATE … RETURNING`; the membership check; the open round; "
+        "its seats; its cells; and four writes (the cells, the closed round, the "
+        "next round, the event). Each costs the ORM's compile and fetch, about a "
+        "quarter of a millisecond here, more than SQLite's own work.",
+        "- `games/live.py` renders the changed rows once per change (two "
+        "templates) and serializes the frame once for every phone.",
+        "- The consumers' database calls (`database_sync_to_async`) hop to one "
+        "shared thread and back, and `publish()`'s `async_to_sync(group_send)` hops "
+        "back to the event loop from that thread; the bare consumer stays on the "
+        "loop.",
+        "- An HTTP tap (the form) adds Django's request path, the session and the "
+        "user: the `form` rows above.",
+        "- Cut in this round of the bench issue: the read of the match after the "
+        "lock (folded into the lock's `UPDATE … RETURNING`); `change_text` reading "
+        "the match and the seats again (the action hands them over); and the WAL "
+        "checkpoint of SQLite's last close (`squarescores/sqlite/`: one idle "
+        "connection per process stays open, 0.4-0.6 ms of CPU per socket tap in an "
+        "A/B of the same load).",
+        "- PostgreSQL (scale-out): `conn_max_age` stays 0 under ASGI, as Django "
+        "advises, and `DB_POOL_MAX_SIZE` gives each worker a bounded psycopg pool; "
+        "without it an overloaded worker opened a connection per request waiting "
+        "and ran PostgreSQL out of them at 1,200 phones and 100 taps/s.",
         "- The stack's own costs show in the bare column: uvicorn's HTTP and "
-        "WebSocket protocol code, the asgiref thread hop, Channels' consumer "
-        "dispatch, and the channel layer (the stock in-memory layer's sweep is "
-        "throttled here, see the layer line above).",
+        "WebSocket protocol code, Channels' consumer dispatch, the channel layer "
+        "(the stock in-memory layer's sweep is throttled here, see the layer line "
+        "above) and, for `form`, Django's async view path.",
         "",
     ]
     return out

@@ -11,6 +11,7 @@ from .limits import limits_section, profile_section
 
 COLUMNS = (
     "stack",
+    "tap",
     "mode",
     "phones",
     "taps/s",
@@ -59,6 +60,7 @@ def fmt(value, digits=1):
 def row(result):
     return [
         result["target"],
+        result.get("tap", "-"),
         result["mode"],
         result["phones"],
         fmt(float(result["rate"]), 0),
@@ -83,16 +85,30 @@ def table(header, rows):
     return lines
 
 
-def pairs(results):
-    """(app run, bare run) with the same mode, phones and rate."""
-    bare = {
-        (r["mode"], r["phones"], r["rate"]): r
-        for r in results["runs"]
-        if r["target"] == "bare"
-    }
-    for r in results["runs"]:
+def pairs(results, *, like_for_like=False):
+    """(app run, bare run) with the same mode, phones and rate.
+
+    The scenarios pair each stack tapped through its own endpoint; like for like
+    pairs runs of either kind that used the same transport.
+    """
+
+    def key(r):
+        return (r["mode"], r["phones"], r["rate"]) + (
+            (r.get("tap"),) if like_for_like else ()
+        )
+
+    def wanted(r):
+        return (
+            r["name"] in ("scenario", "transport")
+            if like_for_like
+            else (r["name"] == "scenario")
+        )
+
+    runs = [r for r in results["runs"] if wanted(r)]
+    bare = {key(r): r for r in runs if r["target"] == "bare"}
+    for r in runs:
         if r["target"] == "app":
-            other = bare.get((r["mode"], r["phones"], r["rate"]))
+            other = bare.get(key(r))
             if other:
                 yield r, other
 
@@ -109,14 +125,17 @@ def ratios(results):
             f"{app['rate']:4.0f}/s: p99 {ratio(app['p99'], bare['p99']):5.2f}x, "
             f"CPU/tap {ratio(app['cpu_ms_per_tap'], bare['cpu_ms_per_tap']):5.2f}x"
         )
-    for (kind, mode), sweep in sorted(results["sweeps"].items()):
-        lines.append(f"highest sustained rate {kind} {mode}: {sweep['best']} taps/s")
+    for (kind, mode, tap), sweep in sorted(results["sweeps"].items()):
+        lines.append(
+            f"highest sustained rate {kind} {mode} {tap}: {sweep['best']} taps/s"
+        )
     return lines
 
 
 def markdown(results):
     m = results.get("machine") or machine()
     s = results["summary"]
+    plan = results["plan"]
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     out = [
         "# Benchmarks",
@@ -138,7 +157,9 @@ def markdown(results):
         f"{m['load']} (client and servers share the machine)",
         f"- Command: `{results['command']}` (from the repository root)",
         f"- Phones joined through: {results.get('app_join')}; taps sent through: "
-        f"{results.get('app_tap')}",
+        f"app {', then '.join(plan['app_taps'])}; bare "
+        f"{', then '.join(plan['bare_taps'])} (`ws` a frame on the phone's socket, "
+        "`form` an HTTP POST)",
         "",
         "## How it measures",
         "",
@@ -148,9 +169,13 @@ def markdown(results):
         "claim their seat with the form's CSRF token and keep their session cookie. "
         "Every phone then opens the match page and holds the real WebSocket. Taps "
         "come at a fixed total rate, tap i of a run due at i/rate on table i mod M, "
-        "each by the next member of the table on the next seat, through `POST "
-        "/matches/<id>/tap/` with the open round's number; a table taps one round at "
-        "a time. Latency is the time from sending a tap to a phone receiving the "
+        "each by the next member of the table on the next seat, with the open "
+        "round's number and a fresh idempotency key; a table taps one round at a "
+        "time. The app is tapped the way its page taps: a `tap` frame on the "
+        "phone's own socket (`games/consumers.py`), which has no answer of its own "
+        "(the change reaching the tapping phone confirms it). Its fallback, "
+        "`POST /matches/<id>/tap/` with the form's CSRF token, is measured too "
+        "(`form`). Latency is the time from sending a tap to a phone receiving the "
         "change that closes its round, for every phone of the table. Lost = "
         "deliveries expected minus received after a 3 s drain. Server CPU is utime + "
         "stime of the uvicorn process(es) from /proc. A rate is *sustained* when "
@@ -159,7 +184,11 @@ def markdown(results):
         "The bare stack (`bench/bare/`) runs on the same uvicorn command line and "
         "the same channel layer: a consumer that joins its table's group and "
         "forwards, and an async view that only `group_send`s a frame padded to "
-        f"the app's push size ({results.get('bare_push_bytes')} B here). "
+        f"the app's push size ({results.get('bare_push_bytes')} B here); its "
+        "consumer also takes the same tap as a frame (`ws`). The scenarios and "
+        "the summary line tap each stack through the endpoint the issue names: "
+        "the app's real one (the socket, as its page does) and the bare stack's "
+        "view. The like-for-like tables below pair the same transport on both. "
         "Embedded = one uvicorn process, SQLite, in-memory layer; scale-out = two "
         "uvicorn processes, PostgreSQL, `RedisPubSubChannelLayer`, each table's "
         "phones and taps spread over both workers.",
@@ -169,7 +198,14 @@ def markdown(results):
     ]
     scenario = [r for r in results["runs"] if r["name"] == "scenario"]
     out += table(COLUMNS, [row(r) for r in scenario])
-    out += ["", "### App / bare", ""]
+    out += [
+        "",
+        "### App / bare",
+        "",
+        f"Each stack through its own endpoint: app `{plan['app_taps'][0]}`, bare "
+        f"`{plan['bare_taps'][0]}` (the summary line's pairs).",
+        "",
+    ]
     out += table(
         ("mode", "phones", "taps/s", "p99 ratio", "CPU/tap ratio"),
         [
@@ -181,12 +217,12 @@ def markdown(results):
                 fmt(ratio(a["cpu_ms_per_tap"], b["cpu_ms_per_tap"]), 2),
             )
             for a, b in pairs(results)
-            if a["name"] == b["name"] == "scenario"
         ],
     )
+    out += like_for_like_section(results)
     out += ["", "### Highest sustained rate (300 phones, embedded)", ""]
-    for (kind, mode), sweep in sorted(results["sweeps"].items()):
-        out.append(f"- {kind} {mode}: **{sweep['best']} taps/s**")
+    for (kind, mode, tap), sweep in sorted(results["sweeps"].items()):
+        out.append(f"- {kind} {mode} `{tap}`: **{sweep['best']} taps/s**")
     out += [""]
     steps = [r for sweep in results["sweeps"].values() for r in sweep["steps"]]
     out += table(
@@ -198,6 +234,39 @@ def markdown(results):
     out += limits_section(results)
     out += profile_section(results.get("profiles", {}))
     return "\n".join(out) + "\n"
+
+
+def like_for_like_section(results):
+    """App and bare tapped through the same transport, in the same run."""
+    transports = [r for r in results["runs"] if r["name"] == "transport"]
+    out = ["", "### Like for like (the same transport on both stacks)", ""]
+    out += table(COLUMNS, [row(r) for r in transports])
+    out += [""]
+    out += table(
+        ("tap", "mode", "phones", "taps/s", "p99 ratio", "CPU/tap ratio"),
+        [
+            (
+                a["tap"],
+                a["mode"],
+                a["phones"],
+                fmt(float(a["rate"]), 0),
+                fmt(ratio(a["p99"], b["p99"]), 2),
+                fmt(ratio(a["cpu_ms_per_tap"], b["cpu_ms_per_tap"]), 2),
+            )
+            for a, b in pairs(results, like_for_like=True)
+        ],
+    )
+    sweeps = results["sweeps"]
+    lines = []
+    for (kind, mode, tap), sweep in sorted(sweeps.items()):
+        other = sweeps.get(("bare", mode, tap))
+        if kind == "app" and other:
+            lines.append(
+                f"- highest sustained rate, `{tap}` on both, {mode}: app "
+                f"{sweep['best']} / bare {other['best']} taps/s = "
+                f"{fmt(ratio(sweep['best'], other['best']), 2)}"
+            )
+    return [*out, "", *lines] if lines else out
 
 
 def probe_section(probes):

@@ -5,6 +5,12 @@ workers, PostgreSQL, RedisPubSub) and each stack (app, bare): tables of six phon
 at two sizes and two rates, and in embedded mode a sweep for the highest
 sustained rate at 300 phones. The app runs first, so the bare stack can push
 frames of the size the app's pushes measured.
+
+The scenarios tap each stack through the endpoint issue 6 names for it: the app
+the way the page sends a tap, a frame on the phone's socket; the bare stack
+through its view (HTTP). At the smaller size each stack is also tapped the other
+way and swept both ways, so the like-for-like pairs (socket and socket, HTTP and
+HTTP) are measured in the same run.
 """
 
 import asyncio
@@ -23,6 +29,8 @@ FULL = {
     "sweep_start": 50,
     "profile_seconds": 8.0,
     "modes": ("embedded", "scaleout"),
+    "app_taps": ("ws", "form"),
+    "bare_taps": ("form", "ws"),
 }
 SMOKE = {
     "sizes": (2,),
@@ -33,6 +41,8 @@ SMOKE = {
     "sweep_steps": 2,
     "profile_seconds": 0,
     "modes": ("embedded",),
+    "app_taps": ("ws", "form"),
+    "bare_taps": ("form", "ws"),
 }
 
 
@@ -42,7 +52,8 @@ def log(message):
 
 def line(result):
     return (
-        f"{result['target']:4} {result['mode']:8} {result['phones']:5} phones "
+        f"{result['target']:4} {result['tap']:4} {result['mode']:8} "
+        f"{result['phones']:5} phones "
         f"{result['rate']:6.0f}/s: p50 {result['p50']:6.1f} p95 {result['p95']:6.1f} "
         f"p99 {result['p99']:6.1f} max {result['max']:7.1f} ms, "
         f"lost {result['lost']}, errors {result['http_errors']}+"
@@ -51,8 +62,15 @@ def line(result):
     )
 
 
-async def stack_runs(target, stack, plan, results, *, sweep_at=None, profile_to=None):
-    """Every size and rate on one running stack; the sweep at the size ``sweep_at``."""
+async def stack_runs(
+    target, taps, stack, plan, results, *, sweep_at=None, profile_to=None
+):
+    """Every size and rate on one running stack; the sweeps at the size ``sweep_at``.
+
+    ``taps`` are the transports: the scenarios use the first, the comparison runs
+    (at the first size) and the sweeps use them all.
+    """
+    target.tap_via = taps[0]
     tables = []
     try:
         for size in plan["sizes"]:
@@ -67,10 +85,34 @@ async def stack_runs(target, stack, plan, results, *, sweep_at=None, profile_to=
                 log(line(result))
                 results["runs"].append(result)
                 await asyncio.sleep(0.5)
+            if size == plan["sizes"][0]:
+                await other_taps(target, taps[1:], stack, tables, plan, results)
             if size == sweep_at:
-                await sweep_stack(target, stack, tables, plan, results, profile_to)
+                for tap in taps:
+                    target.tap_via = tap
+                    profile = profile_to if tap == taps[0] else None
+                    await sweep_stack(target, stack, tables, plan, results, profile)
+                target.tap_via = taps[0]
     finally:
         await close_all(tables)
+
+
+async def other_taps(target, taps, stack, tables, plan, results):
+    """The same rates with the other transports: the comparison, not the scenario."""
+    main = target.tap_via
+    try:
+        for tap in taps:
+            target.tap_via = tap
+            await run_load(target, stack, tables, 20, 1.0, name="warmup")
+            for rate in plan["rates"]:
+                result = await run_load(
+                    target, stack, tables, rate, plan["duration"], name="transport"
+                )
+                log(line(result))
+                results["runs"].append(result)
+                await asyncio.sleep(0.5)
+    finally:
+        target.tap_via = main
 
 
 async def sweep_stack(target, stack, tables, plan, results, profile_to):
@@ -85,8 +127,9 @@ async def sweep_stack(target, stack, tables, plan, results, profile_to):
     best, tried = await sweep(
         step, start=plan["sweep_start"], steps=plan.get("sweep_steps", 10)
     )
-    results["sweeps"][(target.kind, stack.mode)] = {"best": best, "steps": tried}
-    log(f"{target.kind} {stack.mode}: highest sustained rate {best} taps/s")
+    key = (target.kind, stack.mode, target.tap_via)
+    results["sweeps"][key] = {"best": best, "steps": tried}
+    log(f"{' '.join(key)}: highest sustained rate {best} taps/s")
     if profile_to is not None and plan["profile_seconds"]:
         rate = max(best, 20)
         results["profiles"][target.kind] = await profile.under_load(
@@ -108,20 +151,25 @@ async def sweep_stack(target, stack, tables, plan, results, profile_to):
 async def run_mode(mode, plan, run_dir, results, app_options):
     workers = 2 if mode == "scaleout" else 1
     app = App(**app_options)
+    sweep_at = plan["sizes"][0] if mode == "embedded" else None
     with Stack("app", mode, run_dir, workers=workers) as stack:
-        sweep_at = plan["sizes"][0] if mode == "embedded" else None
         await stack_runs(
-            app, stack, plan, results, sweep_at=sweep_at, profile_to=run_dir
+            app,
+            plan["app_taps"],
+            stack,
+            plan,
+            results,
+            sweep_at=sweep_at,
+            profile_to=run_dir,
         )
         results["app_join"] = app.joined_by
-        results["app_tap"] = app.tap_via
     push = [r["push_bytes"] for r in results["runs"] if r["target"] == "app"]
     push_bytes = int(max(push)) if push and max(push) else 600
     results["bare_push_bytes"] = push_bytes
     with Stack("bare", mode, run_dir, workers=workers) as stack:
-        sweep_at = plan["sizes"][0] if mode == "embedded" else None
         await stack_runs(
             Bare(push_bytes),
+            plan["bare_taps"],
             stack,
             plan,
             results,

@@ -13,10 +13,13 @@ PHONES = 6
 
 
 class Bare:
+    """The bare stack; ``tap`` is ``form`` (its view) or ``ws`` (a tap frame)."""
+
     kind = "bare"
 
-    def __init__(self, push_bytes=600):
+    def __init__(self, push_bytes=600, tap="ws"):
         self.push_bytes = push_bytes
+        self.tap_via = tap
         self.next_id = 1
 
     def ws_path(self, table):
@@ -35,6 +38,9 @@ class Bare:
         return tables
 
     async def tap(self, phone, table, number, seat):
+        if self.tap_via == "ws":
+            await phone.send_frame({"round": number, "size": self.push_bytes})
+            return await ws_answer(phone, number)
         answer = await phone.http.post(
             f"/tap/{table.id}/", data={"round": number, "size": self.push_bytes}
         )
@@ -49,7 +55,7 @@ class App:
 
     kind = "app"
 
-    def __init__(self, join="auto", tap="auto"):
+    def __init__(self, join="auto", tap="ws"):
         self.join, self.tap_via = join, tap
         self.joined_by = None
 
@@ -105,11 +111,7 @@ class App:
             await phone.send_frame(
                 {"action": "tap", "round": number, "seat": seat, "key": key}
             )
-            try:
-                await phone.wait_round(number)
-            except (RuntimeError, TimeoutError) as refused:
-                return False, f"ws:{refused}"
-            return True, 101
+            return await ws_answer(phone, number)
         answer = await phone.http.post(
             f"/matches/{table.id}/tap/",
             data={
@@ -120,6 +122,15 @@ class App:
             },
         )
         return answer.status_code in (200, 204, 302, 303), answer.status_code
+
+
+async def ws_answer(phone, number):
+    """A socket tap has no answer of its own: the change reaching the tapper is it."""
+    try:
+        await phone.wait_round(number)
+    except (RuntimeError, TimeoutError) as refused:
+        return False, f"ws:{refused}"
+    return True, 101
 
 
 async def connect_all(target, tables, limit=32):

@@ -1,5 +1,6 @@
 """The bare stack's ASGI app, served by uvicorn exactly as ``make run`` serves."""
 
+import json
 import os
 
 from django.core.asgi import get_asgi_application
@@ -11,11 +12,15 @@ from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
-from .urls import group_name  # noqa: E402
+from .urls import group_name, push_text  # noqa: E402
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    """Join the table's group first, then say hello; forward every push as is."""
+    """Join the table's group first, then say hello; forward every push as is.
+
+    A tap frame (``{"action": "tap", "round": n, "size": b}``) is the view's tap
+    over the socket: build the push once and ``group_send`` it.
+    """
 
     async def connect(self):
         self.group = group_name(self.scope["url_route"]["kwargs"]["table"])
@@ -25,6 +30,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        frame = json.loads(text_data)
+        text = push_text(int(frame["round"]), int(frame.get("size", 600)))
+        await self.channel_layer.group_send(
+            self.group, {"type": "bench.push", "text": text}
+        )
 
     async def bench_push(self, event):
         await self.send(text_data=event["text"])

@@ -1,7 +1,8 @@
 """The bench harness runs end to end on a tiny load, so it cannot rot unnoticed.
 
 The figures it prints are not checked here (speed goals live in ``make bench``);
-what is checked is that every phone heard every tap and the summary line is there.
+what is checked is that every phone heard every tap, the summary line is there and
+the report is written.
 """
 
 import os
@@ -22,8 +23,9 @@ SUMMARY = re.compile(
 
 def test_the_smoke_run_delivers_every_tap_and_ends_with_the_summary(tmp_path):
     env = {**os.environ, "TMPDIR": str(tmp_path)}
+    docs = tmp_path / "benchmarks.md"
     run = subprocess.run(
-        [sys.executable, "-m", "bench", "--smoke"],
+        [sys.executable, "-m", "bench", "--smoke", "--docs", str(docs)],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -35,5 +37,11 @@ def test_the_smoke_run_delivers_every_tap_and_ends_with_the_summary(tmp_path):
     summary = SUMMARY.match(last)
     assert summary, last
     assert summary.group(1) == "0", run.stdout[-3000:]
-    assert "app  embedded" in run.stdout
-    assert "bare embedded" in run.stdout
+    # Each stack through its own endpoint, then through the other transport.
+    for stack in ("app  ws   embedded", "app  form embedded"):
+        assert stack in run.stdout
+    for stack in ("bare form embedded", "bare ws   embedded"):
+        assert stack in run.stdout
+    written = docs.read_text()
+    assert last in written
+    assert "### Like for like" in written
