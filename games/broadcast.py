@@ -5,15 +5,20 @@ version exists and what changed in it. Channel layers deliver at most once, so e
 message carries the version and clients resync on a gap.
 """
 
+import contextvars
 import logging
 
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import transaction
 
 from . import live
 
 logger = logging.getLogger(__name__)
+
+# Set while a consumer runs an action: publish() then leaves the sends to it.
+_outbox = contextvars.ContextVar("broadcast_outbox", default=None)
 
 
 def group_name(match_id):
@@ -50,7 +55,35 @@ def publish(match_id, version, kind, change, *, match=None, seats=None):
                 match_id, version, kind, change, match=match, seats=seats
             ),
         }
+        outbox = _outbox.get()
+        if outbox is not None:
+            outbox.append((group_name(match_id), message))
+            return
         async_to_sync(layer.group_send)(group_name(match_id), message)
     except Exception:
         # The change is committed; phones catch up from the next push or a resync.
         logger.exception("Broadcast of match %s version %s failed", match_id, version)
+
+
+async def run_then_send(action, *args, **kwargs):
+    """Run ``action`` in the database thread, then send what it published.
+
+    For callers already on the event loop (the consumers): the database thread,
+    which every consumer shares, then does not wait for the busy event loop to
+    run each send before it takes the next action. Phones apply changes in
+    version order, whatever the order they arrive in.
+    """
+    outbox = []
+    token = _outbox.set(outbox)
+    try:
+        return await database_sync_to_async(action)(*args, **kwargs)
+    finally:
+        _outbox.reset(token)
+        layer = get_channel_layer()
+        for group, message in outbox:
+            try:
+                await layer.group_send(group, message)
+            except Exception:
+                logger.exception(
+                    "Broadcast to %s of version %s failed", group, message["version"]
+                )

@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import actions, errors, live
-from .broadcast import group_name
+from .broadcast import group_name, run_then_send
 from .ws_limits import MessageLimits
 
 # Application close codes: 4000 + the HTTP status they mirror.
@@ -62,7 +62,8 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
     async def tap(self, frame):
         key = frame.get("key")
         try:
-            await database_sync_to_async(actions.tap_winner)(
+            await run_then_send(
+                actions.tap_winner,
                 self.scope.get("user"),
                 self.match_id,
                 frame.get("round"),
