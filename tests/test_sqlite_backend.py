@@ -1,4 +1,4 @@
-"""The SQLite backend keeps one idle connection open, so closes stay cheap."""
+"""The SQLite backend reuses the connections it closes, so closes stay cheap."""
 
 import sqlite3
 
@@ -15,7 +15,7 @@ def wrapper(cls, path):
         {"default": {"ENGINE": "squarescores.sqlite", "NAME": str(path)}}
     )["default"]
     settings["OPTIONS"] = SQLITE_OPTIONS
-    return cls(settings, alias="db")
+    return cls(settings, alias="default")
 
 
 def write_and_close(cls, path):
@@ -23,13 +23,19 @@ def write_and_close(cls, path):
     with db.cursor() as cursor:
         cursor.execute("CREATE TABLE IF NOT EXISTS t (x integer)")
         cursor.execute("INSERT INTO t VALUES (1)")
+    raw = db.connection
     db.close()
+    return raw
+
+
+def wal(path):
+    return path.with_name(path.name + "-wal")
 
 
 @pytest.fixture
 def path(tmp_path, django_db_blocker):
     # A database of the test's own, outside the suite's test database.
-    path = tmp_path / "kept.sqlite3"
+    path = tmp_path / "pooled.sqlite3"
     with django_db_blocker.unblock():
         yield path
     base.let_go(path)
@@ -37,25 +43,48 @@ def path(tmp_path, django_db_blocker):
 
 def test_the_stock_backend_checkpoints_and_deletes_the_wal_on_its_last_close(path):
     write_and_close(StockWrapper, path)
-    assert not path.with_name(path.name + "-wal").exists()
+    assert not wal(path).exists()
 
 
-def test_a_close_leaves_the_wal_to_the_connection_kept_open(path):
-    write_and_close(base.DatabaseWrapper, path)
-    write_and_close(base.DatabaseWrapper, path)
-    assert path.with_name(path.name + "-wal").exists()
-    assert str(path) in base._keepers
+def test_a_closed_connection_is_reused_by_the_next_one(path):
+    first = write_and_close(base.DatabaseWrapper, path)
+    second = write_and_close(base.DatabaseWrapper, path)
+    assert second is first
+    assert wal(path).exists()
 
 
-def test_letting_go_checkpoints_what_was_written(path):
-    write_and_close(base.DatabaseWrapper, path)
+def test_a_connection_closed_inside_a_transaction_is_not_reused(path):
+    db = wrapper(base.DatabaseWrapper, path)
+    with db.cursor() as cursor:
+        cursor.execute("CREATE TABLE t (x integer)")
+    db.connection.execute("BEGIN")
+    raw = db.connection
+    db.close()
+    with pytest.raises(sqlite3.ProgrammingError):
+        raw.execute("SELECT 1")
+
+
+def test_a_reused_connection_checks_foreign_keys_again(path):
+    db = wrapper(base.DatabaseWrapper, path)
+    db.ensure_connection()
+    db.disable_constraint_checking()
+    db.close()
+    db = wrapper(base.DatabaseWrapper, path)
+    with db.cursor() as cursor:
+        assert cursor.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    db.close()
+
+
+def test_letting_go_closes_the_pool_and_checkpoints_what_was_written(path):
+    raw = write_and_close(base.DatabaseWrapper, path)
     base.let_go(path)
-    assert not path.with_name(path.name + "-wal").exists()
-    rows = sqlite3.connect(path).execute("SELECT x FROM t").fetchall()
-    assert rows == [(1,)]
+    with pytest.raises(sqlite3.ProgrammingError):
+        raw.execute("SELECT 1")
+    assert not wal(path).exists()
+    assert sqlite3.connect(path).execute("SELECT x FROM t").fetchall() == [(1,)]
 
 
-def test_an_in_memory_database_gets_no_keeper():
-    base.keep_open(":memory:")
-    base.keep_open("file:memorydb_default?mode=memory&cache=shared")
-    assert not base._keepers or all(base.is_file(name) for name in base._keepers)
+def test_an_in_memory_database_is_never_pooled():
+    raw = sqlite3.connect(":memory:")
+    assert not base.give_back(":memory:", raw)
+    assert not base.give_back("file:memorydb_default?mode=memory&cache=shared", raw)

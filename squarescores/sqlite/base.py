@@ -1,24 +1,29 @@
-"""Django's SQLite backend, with one idle connection per database file kept open.
+"""Django's SQLite backend, with the connections a process closes kept for reuse.
 
 Under ASGI, Django opens a connection for each request (and each consumer call)
-and closes it after, as its documentation advises there. When the connection that
-closes is the process's last one on the file, SQLite checkpoints the WAL into the
-database and deletes it, and the next write creates it again: disk syncs on every
-request of a quiet server, inside the tap's write lock. A connection that stays
-open, and has read once so that it takes part in the WAL, makes every other close
-an ordinary one.
+and closes it after, as its documentation advises there: a persistent connection
+would stay behind in a thread that is gone. Opening one costs CPU (connect, the
+PRAGMAs, Django's SQL functions), and closing the process's last one makes
+SQLite checkpoint the WAL and delete it, so that the next write creates it again
+(disk syncs inside the tap's write lock).
 
-The test runner deletes database files while the process lives on; a keeper must
-let go first, or its close would later delete the WAL of the file that replaced
-the one it kept (``DatabaseCreation`` below).
+Here ``close()`` hands a connection that is outside any transaction to a small
+per-file pool instead, and the next connection of any thread takes it from there
+(Django opens SQLite connections with ``check_same_thread=False``). The pool
+always holds the process's place in the WAL, so no close is the last.
+
+The test runner deletes database files while the process lives on; the pool must
+let go of a file first, or its connections would point at a deleted file and,
+closed later, delete the WAL of the one that replaced it (``DatabaseCreation``).
 """
 
-import sqlite3
 import threading
 
 from django.db.backends.sqlite3 import base, creation
 
-_keepers = {}
+POOL_SIZE = 8
+
+_pools = {}
 _lock = threading.Lock()
 
 
@@ -27,22 +32,30 @@ def is_file(name):
     return name != ":memory:" and "mode=memory" not in name
 
 
-def keep_open(name):
-    key = str(name)
-    if key in _keepers or not is_file(key):
-        return
+def take(name):
     with _lock:
-        if key not in _keepers:
-            keeper = sqlite3.connect(key, check_same_thread=False)
-            keeper.execute("SELECT count(*) FROM sqlite_master").fetchall()
-            _keepers[key] = keeper
+        pool = _pools.get(str(name))
+        return pool.pop() if pool else None
+
+
+def give_back(name, connection):
+    """Keep ``connection`` for reuse; False when it must be closed instead."""
+    if not is_file(name) or connection.in_transaction:
+        return False
+    with _lock:
+        pool = _pools.setdefault(str(name), [])
+        if len(pool) >= POOL_SIZE:
+            return False
+        pool.append(connection)
+    return True
 
 
 def let_go(name):
+    """Close the pooled connections to ``name``, before its file is removed."""
     with _lock:
-        keeper = _keepers.pop(str(name), None)
-    if keeper is not None:
-        keeper.close()
+        pool = _pools.pop(str(name), [])
+    for connection in pool:
+        connection.close()
 
 
 class DatabaseCreation(creation.DatabaseCreation):
@@ -59,7 +72,17 @@ class DatabaseWrapper(base.DatabaseWrapper):
     creation_class = DatabaseCreation
 
     def get_new_connection(self, conn_params):
-        connection = super().get_new_connection(conn_params)
-        # After Django's connection: its init_command has set WAL mode by then.
-        keep_open(conn_params["database"])
+        connection = take(conn_params["database"])
+        if connection is None:
+            return super().get_new_connection(conn_params)
+        # The one setting a caller may have switched off and not back on
+        # (disable_constraint_checking); the others hold for the connection.
+        connection.execute("PRAGMA foreign_keys = ON")
         return connection
+
+    def _close(self):
+        if self.connection is not None and give_back(
+            self.settings_dict["NAME"], self.connection
+        ):
+            return
+        super()._close()
