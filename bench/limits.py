@@ -87,9 +87,10 @@ def limits_section(results):
             "also starts an event loop, which inflates the rest",
             f"- the request path around the action (middleware, session, user, "
             f"CSRF, form, redirect), which a socket tap skips: about {request:.2f} ms",
-            f"- a fresh SQLite connection (close + connect + PRAGMAs), paid on every "
-            f"request and every consumer call with CONN_MAX_AGE="
-            f"{c['conn_max_age']}: {c['reconnect']:.2f} ms of CPU",
+            f"- a connection closed and opened again, as every request and every "
+            f"consumer call does with CONN_MAX_AGE={c['conn_max_age']}: "
+            f"{c['reconnect']:.2f} ms of CPU (the backend hands back a pooled "
+            "connection; a new one cost about 0.4 ms)",
             "",
         ]
     out += [
@@ -110,12 +111,15 @@ def limits_section(results):
         "loop.",
         "- An HTTP tap (the form) adds Django's request path, the session and the "
         "user: the `form` rows above.",
-        "- Cut in this round of the bench issue: the read of the match after the "
-        "lock (folded into the lock's `UPDATE … RETURNING`); `change_text` reading "
-        "the match and the seats again (the action hands them over); and the WAL "
-        "checkpoint of SQLite's last close (`squarescores/sqlite/`: one idle "
-        "connection per process stays open, 0.4-0.6 ms of CPU per socket tap in an "
-        "A/B of the same load).",
+        "- Cut in this round of the bench issue: the socket tap measured as the "
+        "page sends it (the form's request path, session and user gone from the "
+        "scenarios); the read of the match after the lock (folded into the lock's "
+        "`UPDATE … RETURNING`); `change_text` reading the match and the seats again "
+        "(the action hands them over); the database thread waiting for the event "
+        "loop to run each push (`broadcast.run_then_send`); and SQLite's connection "
+        "per request and per consumer call (`squarescores/sqlite/` reuses closed "
+        "connections, so neither the connect nor the WAL checkpoint of the last "
+        "close is paid per tap; see the reconnect line above).",
         "- PostgreSQL (scale-out): `conn_max_age` stays 0 under ASGI, as Django "
         "advises, and `DB_POOL_MAX_SIZE` gives each worker a bounded psycopg pool; "
         "without it an overloaded worker opened a connection per request waiting "

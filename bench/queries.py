@@ -3,7 +3,8 @@
 Run by the probes as ``python -m bench.queries`` with a stack's environment (its
 own database). A member taps through the real form view with Django's test
 client, which runs the whole middleware stack, and through ``actions.tap_winner``
-alone (the WebSocket's path); each is counted with ``CaptureQueriesContext``.
+alone with a key (what the socket's tap runs, push included); each is counted
+with ``CaptureQueriesContext``.
 Times are CPU time of the process (``time.process_time``), which a busy machine
 disturbs less than wall time. Prints JSON.
 """
@@ -47,7 +48,9 @@ def main():
     def action_tap(number):
         with CaptureQueriesContext(connection) as queries:
             started = time.process_time()
-            actions.tap_winner(member, match.pk, number, seats[number % 6])
+            actions.tap_winner(
+                member, match.pk, number, seats[number % 6], key=f"k{number}"
+            )
             elapsed = time.process_time() - started
         return len(queries), elapsed, [q["sql"] for q in queries.captured_queries]
 
@@ -73,6 +76,7 @@ def main():
         }
         if label == "round1":
             figures["form_sql"] = forms[0][2]
+            figures["action_sql"] = acts[0][2]
 
     json.dump(figures, sys.stdout)
 

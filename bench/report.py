@@ -285,14 +285,18 @@ def probe_section(probes):
         for label in ("round1", "round500"):
             f = q[label]
             out.append(
-                f"- SQL queries per tap near round {f['round']}: form view "
-                f"{f['form_queries']} (whole request, {f['form_ms']:.1f} ms in "
-                f"process), `actions.tap_winner` + push {f['action_queries']} "
-                f"({f['action_ms']:.1f} ms)."
+                f"- SQL queries per tap near round {f['round']}: a socket tap "
+                f"(`actions.tap_winner` + push) {f['action_queries']} "
+                f"({f['action_ms']:.1f} ms in process), the form view "
+                f"{f['form_queries']} (whole request, {f['form_ms']:.1f} ms)."
             )
-        out += ["", "<details><summary>The form tap's queries</summary>", "", "```"]
-        out += [sql[:160] for sql in q.get("form_sql", [])]
-        out += ["```", "", "</details>"]
+        for label, key in (
+            ("A socket tap's", "action_sql"),
+            ("The form's", "form_sql"),
+        ):
+            if q.get(key):
+                out += ["", f"<details><summary>{label} queries</summary>", ""]
+                out += ["```", *(sql[:160] for sql in q[key]), "```", "", "</details>"]
     layers = probes.get("layers")
     if layers:
         stock, throttled = layers["stock"], layers["throttled"]
