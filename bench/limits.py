@@ -93,6 +93,21 @@ def limits_section(results):
             "connection; a new one cost about 0.4 ms)",
             "",
         ]
+    parts = dict(results.get("profiles", {}).get("app", {}).get("parts", []))
+    if parts:
+        own = parts.get("app (games/, squarescores/)", 0)
+        stack = sorted(
+            ((share, label) for label, share in parts.items() if share >= 0.05),
+            reverse=True,
+        )
+        out += [
+            f"In the app's profile below, its own code (`games/`, `squarescores/`) "
+            f"holds {own * 100:.1f}% of the worker's samples; the largest parts are "
+            "the stack it runs on: "
+            + ", ".join(f"{label} {share * 100:.0f}%" for share, label in stack)
+            + ".",
+            "",
+        ]
     out += [
         "What the app spends beyond the bare stack, and where it goes (the "
         "profile below names the calls):",
