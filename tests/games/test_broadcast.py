@@ -7,7 +7,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 
-from games import actions, errors
+from games import actions, broadcast, errors, live
 from games.broadcast import group_name
 from tests.services import REDIS_URL, needs_redis
 
@@ -80,3 +80,41 @@ async def test_a_tap_is_announced_over_redis(match, bob, settings, fresh_layers)
 
     assert message["version"] == result.version
     await get_channel_layer().flush()
+
+
+async def test_a_change_made_from_the_loop_is_sent_once_its_action_returns(
+    match, bob, fresh_layers
+):
+    layer, channel = await listen(match.pk)
+    ben = await database_sync_to_async(lambda: match.seats.get(name="Ben").pk)()
+    sent_during = []
+
+    def tap_and_peek(*args, **kwargs):
+        result = actions.tap_winner(*args, **kwargs)
+        # Committed, and publish() has run: the send waits for the loop.
+        sent_during.append(layer.channels.get(channel))
+        return result
+
+    result = await broadcast.run_then_send(tap_and_peek, bob, match.pk, 1, ben)
+
+    assert sent_during == [None]
+    message = await asyncio.wait_for(layer.receive(channel), timeout=5)
+    assert message["version"] == result.version
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(layer.receive(channel), timeout=0.3)
+
+
+async def test_a_push_that_cannot_be_sent_is_logged_and_the_tap_stands(
+    match, bob, fresh_layers, monkeypatch, caplog
+):
+    ben = await database_sync_to_async(lambda: match.seats.get(name="Ben").pk)()
+
+    async def refuse(group, message):
+        raise ConnectionError("the channel layer is away")
+
+    monkeypatch.setattr(get_channel_layer(), "group_send", refuse)
+    result = await broadcast.run_then_send(actions.tap_winner, bob, match.pk, 1, ben)
+
+    assert "Broadcast to" in caplog.text
+    version = await database_sync_to_async(live.current_version)(match.pk)
+    assert version == result.version
