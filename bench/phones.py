@@ -21,6 +21,10 @@ TIMEOUT = httpx.Timeout(15.0, connect=10.0)
 # All traffic is plain http to 127.0.0.1; one context spares each of thousands of
 # clients loading the CA bundle (tens of milliseconds apiece).
 SSL_CONTEXT = ssl.create_default_context()
+# uvicorn closes an idle keep-alive connection after 5 s. A phone that reused one
+# at that moment met a ReadError that was the race's, not the server's (one in a
+# bare-stack sweep step failed it); the phone drops its idle connection first.
+KEEPALIVE_EXPIRY = 4.0
 
 
 class Phone:
@@ -30,7 +34,11 @@ class Phone:
             base_url=base_url,
             timeout=TIMEOUT,
             follow_redirects=False,
-            limits=httpx.Limits(max_connections=2, max_keepalive_connections=1),
+            limits=httpx.Limits(
+                max_connections=2,
+                max_keepalive_connections=1,
+                keepalive_expiry=KEEPALIVE_EXPIRY,
+            ),
             cookies=cookies,
             verify=SSL_CONTEXT,
         )
