@@ -76,15 +76,7 @@ async def stack_runs(
         for size in plan["sizes"]:
             log(f"{target.kind} {stack.mode}: setting up {size} tables")
             tables += await target.add_tables(stack, size - len(tables))
-            # Untimed: the first taps after a setup pay for its garbage and caches.
-            await run_load(target, stack, tables, 20, 1.0, name="warmup")
-            for rate in plan["rates"]:
-                result = await run_load(
-                    target, stack, tables, rate, plan["duration"], name="scenario"
-                )
-                log(line(result))
-                results["runs"].append(result)
-                await asyncio.sleep(0.5)
+            await run_rates(target, stack, tables, plan, results, "scenario")
             if size == plan["sizes"][0]:
                 await other_taps(target, taps[1:], stack, tables, plan, results)
             if size == sweep_at:
@@ -103,16 +95,22 @@ async def other_taps(target, taps, stack, tables, plan, results):
     try:
         for tap in taps:
             target.tap_via = tap
-            await run_load(target, stack, tables, 20, 1.0, name="warmup")
-            for rate in plan["rates"]:
-                result = await run_load(
-                    target, stack, tables, rate, plan["duration"], name="transport"
-                )
-                log(line(result))
-                results["runs"].append(result)
-                await asyncio.sleep(0.5)
+            await run_rates(target, stack, tables, plan, results, "transport")
     finally:
         target.tap_via = main
+
+
+async def run_rates(target, stack, tables, plan, results, name):
+    """Each of the plan's rates once on ``tables``, after an untimed warm-up."""
+    # Untimed: the first taps after a setup or a switch pay for garbage and caches.
+    await run_load(target, stack, tables, 20, 1.0, name="warmup")
+    for rate in plan["rates"]:
+        result = await run_load(
+            target, stack, tables, rate, plan["duration"], name=name
+        )
+        log(line(result))
+        results["runs"].append(result)
+        await asyncio.sleep(0.5)
 
 
 async def sweep_stack(target, stack, tables, plan, results, profile_to):
