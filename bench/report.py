@@ -92,19 +92,13 @@ def pairs(results, *, like_for_like=False):
     pairs runs of either kind that used the same transport.
     """
 
+    names = ("scenario", "transport") if like_for_like else ("scenario",)
+
     def key(r):
-        return (r["mode"], r["phones"], r["rate"]) + (
-            (r.get("tap"),) if like_for_like else ()
-        )
+        same = (r["mode"], r["phones"], r["rate"])
+        return (*same, r["tap"]) if like_for_like else same
 
-    def wanted(r):
-        return (
-            r["name"] in ("scenario", "transport")
-            if like_for_like
-            else (r["name"] == "scenario")
-        )
-
-    runs = [r for r in results["runs"] if wanted(r)]
+    runs = [r for r in results["runs"] if r["name"] in names]
     bare = {key(r): r for r in runs if r["target"] == "bare"}
     for r in runs:
         if r["target"] == "app":

@@ -88,8 +88,7 @@ def main():
     if join == "auto":
         join = "page" if exists("/j/ABCDEF/") else "seed"
     tables = seed(request["tables"], seats, 1 if join == "page" else seats)
-    form_tap = exists("/matches/1/tap/")
-    answer = {"tables": tables, "joined_by": join, "form_tap": form_tap}
+    answer = {"tables": tables, "joined_by": join}
     json.dump(answer, sys.stdout)
 
 

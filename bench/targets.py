@@ -50,7 +50,8 @@ class Bare:
 class App:
     """The app. ``join`` is ``page`` (the real /j/<code>/ flow), ``seed``
     (members made through ``games.actions``) or ``auto`` (the page when it exists);
-    ``tap`` is ``form`` (POST /matches/<id>/tap/), ``ws`` (a tap frame) or ``auto``.
+    ``tap`` is ``ws`` (a tap frame, as the page sends it) or ``form`` (POST
+    /matches/<id>/tap/).
     """
 
     kind = "app"
@@ -67,8 +68,6 @@ class App:
         answer = await asyncio.to_thread(stack.python, "bench.seed", stdin=request)
         answer = json.loads(answer.stdout)
         seeded, self.joined_by = answer["tables"], answer["joined_by"]
-        if self.tap_via == "auto":
-            self.tap_via = "form" if answer["form_tap"] else "ws"
         tables = []
         for row in seeded:
             table = Table(row["id"], row["code"], row["seats"])
