@@ -1,13 +1,18 @@
 """The rule module interface and its registry.
 
 The core records seats, rounds and cells; a rule module says what they mean. A
-module is plain Python with no ORM and no I/O: it receives frozen views of the
-seats and one round and answers with an ``Outcome``, which the write actions then
-apply. Modules register themselves from their ``AppConfig.ready()``.
+module is plain Python with no ORM and no I/O. It receives a frozen ``Table`` (the
+seats, the options, the standings before the round, the round itself and who is
+acting) and answers with an ``Outcome``, which the write actions then apply. The
+sheet's ``Standings`` are a fold over the closed rounds: ``initial`` then
+``advance`` once per round, so the core can keep a derived copy and update it with
+one call per record, or rebuild it from every round after a correction. Modules
+register themselves from their ``AppConfig.ready()``.
 """
 
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
@@ -20,26 +25,53 @@ from .errors import (
     UnknownOption,
 )
 
-OPEN, WON, DRAW = "open", "won", "draw"
+# A round's status. ``scored`` is a closed round whose meaning is in its cells
+# (lives lost, bids and tricks); ``won`` has one winner; ``draw`` is unscored.
+OPEN, WON, DRAW, SCORED = "open", "won", "draw", "scored"
+CLOSED = (WON, DRAW, SCORED)
+# A seat's fate in the standings. Out seats get no button and never deal.
+IN, SWIMMING, OUT = "in", "swimming", "out"
+FATES = (IN, SWIMMING, OUT)
+# The name of a round's main value per seat; other fields are named (bid, tricks).
+MAIN = ""
 TRUE_WORDS = {"1", "true", "on", "yes"}
 FALSE_WORDS = {"0", "false", "off", "no", ""}
 
 
 @dataclass(frozen=True)
 class Option:
-    """A table option: a yes/no switch, or one of a few named choices."""
+    """A table option: a yes/no switch, one of a few named choices, or a whole
+    number from a list (``numbers``, e.g. lives 2, 3 or 5)."""
 
     key: str
     label: str
     default: Any
     choices: tuple[tuple[str, str], ...] = ()
     help: str = ""
+    numbers: tuple[int, ...] = ()
 
     @property
     def is_switch(self):
-        return not self.choices
+        return not self.choices and not self.numbers
+
+    @property
+    def is_number(self):
+        return bool(self.numbers)
+
+    @property
+    def kind(self):
+        if self.is_number:
+            return "number"
+        return "switch" if self.is_switch else "choice"
 
     def clean(self, value):
+        if self.is_number:
+            if isinstance(value, str) and value.strip().isdigit():
+                value = int(value.strip())
+            if isinstance(value, bool) or value not in self.numbers:
+                allowed = ", ".join(str(number) for number in self.numbers)
+                raise BadValue(f"“{self.label}” must be one of: {allowed}.")
+            return value
         if self.is_switch:
             if isinstance(value, bool):
                 return value
@@ -56,7 +88,21 @@ class Option:
     def describe(self, value):
         if self.is_switch:
             return "yes" if value else "no"
+        if self.is_number:
+            return str(value)
         return dict(self.choices).get(value, value)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One value a round records per seat. ``MAIN`` is the round's main value
+    (1 for the winner in 41 Exchange, lives lost in Schwimmen); a module with
+    several values names them (``bid`` and ``tricks``)."""
+
+    key: str = MAIN
+    label: str = ""
+    min: int = 0
+    max: int | None = None
 
 
 @dataclass(frozen=True)
@@ -64,34 +110,212 @@ class SeatView:
     id: int
     name: str
     position: int
+    claimed_by: int | None = None
+    # The first round this seat plays: a latecomer has no value in earlier rounds.
+    first_round: int = 1
+
+
+def playing(seats, number):
+    """The seats of ``seats`` that play round ``number``."""
+    return [seat for seat in seats if seat.first_round <= number]
 
 
 @dataclass(frozen=True)
 class RoundView:
+    """One round as a module sees it.
+
+    ``cells`` holds the main value per seat id; ``values`` holds every field,
+    field key -> seat id -> value (``values[MAIN]`` is ``cells``). ``dealer`` is
+    the seat id that deals it, when known.
+    """
+
     number: int
     status: str
     winner: int | None = None
     cells: Mapping[int, int] = field(default_factory=dict)
+    values: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
+    dealer: int | None = None
+
+    def value(self, seat_id, key=MAIN, default=None):
+        if key == MAIN:
+            return self.cells.get(seat_id, default)
+        return self.values.get(key, {}).get(seat_id, default)
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a round looks like after a tap or a mark.
+    """What a round looks like after a record, a correction or End match.
 
-    ``status`` is ``open``, ``won`` or ``draw``. A round that leaves ``open`` is
-    closed by the core, which opens the next one in the same transaction.
-    ``ends_match`` lets a module end the match on its own (last player standing).
+    ``status`` is ``open``, ``won``, ``draw`` or ``scored``. A round that leaves
+    ``open`` is closed by the core, which folds it into the standings and opens
+    the next one in the same transaction, unless the standings now hold a result
+    (the module ends the match) or ``ends_match`` is set (End match).
+
+    ``cells`` are main values to write, seat id -> value; ``values`` are named
+    fields to write, field -> seat id -> value. What is not named is left as it
+    was; ``clear`` lists (field, seat id) pairs to delete.
     """
 
     status: str
     winner: int | None = None
     cells: Mapping[int, int] = field(default_factory=dict)
     ends_match: bool = False
+    values: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
+    clear: tuple[tuple[str, int], ...] = ()
+    # A short line for the table and the event log ("Ben pays", "Thrown in").
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is recording: their claimed seat in this match (if any) and role."""
+
+    seat: int | None = None
+    is_host: bool = False
+
+
+@dataclass(frozen=True)
+class SeatStanding:
+    """One seat's line of the standings. ``None`` means the game keeps no such
+    figure (41 Exchange keeps no lives and no points)."""
+
+    seat: int
+    rounds_won: int = 0
+    lives: int | None = None
+    fate: str = IN
+    points: int | None = None
+    team: str | None = None
+
+    def to_data(self):
+        return {
+            "seat": self.seat,
+            "rounds_won": self.rounds_won,
+            "lives": self.lives,
+            "fate": self.fate,
+            "points": self.points,
+            "team": self.team,
+        }
+
+
+@dataclass(frozen=True)
+class TeamStanding:
+    key: str
+    name: str
+    seats: tuple[int, ...]
+    points: int | None = None
+    note: str = ""
+
+    def to_data(self):
+        return {
+            "key": self.key,
+            "name": self.name,
+            "seats": list(self.seats),
+            "points": self.points,
+            "note": self.note,
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """A decided match: the winning seats (several on a shared win) and, for a
+    partnership game, the winning team's key."""
+
+    winners: tuple[int, ...]
+    team: str | None = None
+    note: str = ""
+
+    def to_data(self):
+        return {"winners": list(self.winners), "team": self.team, "note": self.note}
+
+
+@dataclass(frozen=True)
+class Standings:
+    """What the sheet adds up to after ``rounds`` closed rounds.
+
+    JSON-safe through ``to_data``/``from_data``, so the core keeps a derived copy
+    on the match and updates it in the same transaction as each record. ``extra``
+    is the module's own (JSON-safe) state, if the fold needs more than the seats'
+    lines.
+    """
+
+    seats: tuple[SeatStanding, ...] = ()
+    teams: tuple[TeamStanding, ...] = ()
+    rounds: int = 0
+    draws: int = 0
+    result: Result | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def seat(self, seat_id):
+        return next((line for line in self.seats if line.seat == seat_id), None)
+
+    def fate(self, seat_id):
+        line = self.seat(seat_id)
+        return line.fate if line else IN
+
+    def replace_seat(self, line):
+        """These standings with ``line`` instead of the seat's old line."""
+        seats = tuple(line if old.seat == line.seat else old for old in self.seats)
+        return replace(self, seats=seats)
+
+    def to_data(self):
+        return {
+            "seats": [line.to_data() for line in self.seats],
+            "teams": [team.to_data() for team in self.teams],
+            "rounds": self.rounds,
+            "draws": self.draws,
+            "result": self.result.to_data() if self.result else None,
+            "extra": dict(self.extra),
+        }
+
+    @classmethod
+    def from_data(cls, data):
+        data = data or {}
+        result = data.get("result")
+        return cls(
+            seats=tuple(SeatStanding(**line) for line in data.get("seats", ())),
+            teams=tuple(
+                TeamStanding(**{**team, "seats": tuple(team["seats"])})
+                for team in data.get("teams", ())
+            ),
+            rounds=data.get("rounds", 0),
+            draws=data.get("draws", 0),
+            result=Result(**{**result, "winners": tuple(result["winners"])})
+            if result
+            else None,
+            extra=data.get("extra", {}),
+        )
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything a module may look at when it judges a record.
+
+    ``seats`` play ``round`` (latecomers start later); ``standings`` are the
+    standings *before* ``round`` (so a correction of round 2 sees the sheet as it
+    stood after round 1); ``actor`` is who records.
+    """
+
+    seats: Sequence[SeatView]
+    options: Mapping[str, Any]
+    standings: Standings
+    round: RoundView
+    actor: Actor = field(default_factory=Actor)
+
+    def seat_ids(self):
+        return [seat.id for seat in self.seats]
+
+    def in_play(self):
+        """The seats still in the game (not out), in seat order."""
+        return [seat for seat in self.seats if self.standings.fate(seat.id) != OUT]
 
 
 class RuleModule:
-    """Base class for a game's rules. Subclasses set the attributes and override
-    ``tap`` and ``mark`` as the game needs."""
+    """Base class for a game's rules.
+
+    A module sets the attributes and implements ``record``; a game that keeps
+    more than rounds won overrides ``new_seat`` and ``advance``. Every method is
+    pure: same arguments, same answer, no database.
+    """
 
     key = ""
     name = ""
@@ -99,8 +323,17 @@ class RuleModule:
     min_seats = 2
     max_seats = 10
     options: tuple[Option, ...] = ()
-    # A template that renders the rules page body, in the module's own app.
+    # What a round records per seat.
+    fields: tuple[Field, ...] = (Field(),)
+    # Templates of the module's own app. ``rules_template`` renders the rules page
+    # body; the others render the open round's entry, one closed round's row and
+    # the standings on the table page (see docs/modules.md for their context).
     rules_template = ""
+    entry_template = ""
+    row_template = ""
+    standings_template = ""
+    # The JSON Schema of ``record``'s payload, for the API's OpenAPI schema.
+    record_schema: Mapping[str, Any] = {"type": "object"}
     # Pages of the module's own (a hand checker, say): the dotted path of a URLconf
     # module, mounted under /games/<key>/ in the namespace <key>. Empty for none.
     urls = ""
@@ -134,6 +367,42 @@ class RuleModule:
                 f"not {count}."
             )
 
+    # Recording -----------------------------------------------------------------
+
+    def record(self, table: Table, payload: Mapping[str, Any]) -> Outcome:
+        """Judge ``payload`` for ``table.round``; raise a ``Refusal`` if it is bad.
+
+        On the open round this is a member's record (it may leave the round
+        open, as one bid of four does). On a closed round it is the host's
+        correction, which the core allows only to the host; the module validates
+        it the same way. Refusals: ``BadValue`` for a malformed or impossible
+        payload, ``NoChange`` when it changes nothing, ``NotTheHost`` when only
+        the host may do it.
+        """
+        raise NotSupported()
+
+    def payload_from_form(self, data: Mapping[str, Sequence[str]]) -> dict:
+        """Turn a posted HTML form (field -> list of strings) into a payload.
+
+        The HTML view and the socket (which forwards the page's form fields) both
+        call this, so a form means the same on either path. By default the form's
+        ``payload`` field holds the payload as JSON.
+        """
+        raw = (data.get("payload") or [""])[-1]
+        try:
+            payload = json.loads(raw)
+        except ValueError:
+            raise BadValue("The form's payload is not valid JSON.") from None
+        if not isinstance(payload, dict):
+            raise BadValue("A record is a JSON object.")
+        return payload
+
+    def end(self, table: Table) -> Outcome:
+        """The match ends while ``table.round`` is open: bank it unscored."""
+        return Outcome(status=DRAW, cells={})
+
+    # The old single-winner entry points, kept for modules that have one winner.
+
     def tap(self, seats: Sequence[SeatView], round: RoundView, seat_id: int):
         """A member taps a seat's name in the open round."""
         raise NotSupported()
@@ -144,12 +413,64 @@ class RuleModule:
         """The host sets one cell, in the open round or an earlier one."""
         raise NotSupported()
 
-    def end(self, seats: Sequence[SeatView], round: RoundView):
-        """The match ends while ``round`` is open: bank it unscored as a draw."""
-        return Outcome(status=DRAW, cells={})
+    # Standings -------------------------------------------------------------------
+
+    def new_seat(self, seat: SeatView, options: Mapping[str, Any]) -> SeatStanding:
+        """A seat's line before it has played (a latecomer joins with this)."""
+        return SeatStanding(seat=seat.id)
+
+    def initial(self, seats: Sequence[SeatView], options: Mapping[str, Any]):
+        """The standings before round 1."""
+        return Standings(seats=tuple(self.new_seat(seat, options) for seat in seats))
+
+    def advance(
+        self,
+        standings: Standings,
+        seats: Sequence[SeatView],
+        round: RoundView,
+        options: Mapping[str, Any],
+    ) -> Standings:
+        """The standings after one more closed ``round`` (played by ``seats``).
+
+        Sets ``result`` once the match is decided; the core then ends the match.
+        The default counts rounds won and draws and never decides.
+        """
+        standings = self.including(standings, seats, options)
+        if round.status == WON and standings.seat(round.winner):
+            line = standings.seat(round.winner)
+            standings = standings.replace_seat(
+                replace(line, rounds_won=line.rounds_won + 1)
+            )
+        return replace(
+            standings,
+            rounds=standings.rounds + 1,
+            draws=standings.draws + (round.status == DRAW),
+        )
+
+    def standings(self, seats, rounds, options) -> Standings:
+        """Fold every closed round in order: what a correction rebuilds from.
+
+        ``seats`` are all the match's seats; each round is folded with the seats
+        that play it (a latecomer's line starts at its first round).
+        """
+        standings = self.initial(playing(seats, 1), options)
+        for round in rounds:
+            if round.status != OPEN:
+                standings = self.advance(
+                    standings, playing(seats, round.number), round, options
+                )
+        return standings
+
+    def including(self, standings, seats, options):
+        """``standings`` with a fresh line for any of ``seats`` it lacks."""
+        missing = [s for s in seats if standings.seat(s.id) is None]
+        if not missing:
+            return standings
+        lines = standings.seats + tuple(self.new_seat(s, options) for s in missing)
+        return replace(standings, seats=lines)
 
     def summarize(self, seats: Sequence[SeatView], rounds: Sequence[RoundView]):
-        """What to derive from the sheet: rounds won per seat and draws.
+        """What the history derives from the sheet: rounds won per seat and draws.
 
         Modules that keep totals (lives, points) override this.
         """
