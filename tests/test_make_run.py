@@ -23,17 +23,6 @@ def test_make_run_serves_the_home_page_and_a_static_file(tmp_path):
     assert "--accent" in css.text
 
 
-def test_make_run_starts_without_warnings(tmp_path):
-    log = tmp_path / "run.log"
-    with make_run(tmp_path, log=log) as url:
-        assert httpx.get(url + "/").status_code == 200
-
-    output = log.read_text()
-    assert "Uvicorn running on" in output
-    assert "'lifespan' protocol appears unsupported" not in output
-    assert "WARNING" not in output
-
-
 def test_make_run_keeps_the_database_under_var_across_restarts(tmp_path):
     with make_run(tmp_path):
         pass

@@ -1,15 +1,20 @@
-"""``make test`` on a laptop without chromium and without apt: ``make browser`` says
-how to get one instead of stopping the run, and the browser tests skip with that
-reason; under CI=true they fail, so CI never passes without them."""
+"""A newcomer's laptop: ``make test`` without chromium and without root or apt, and
+``make run``'s first lines.
+
+``make browser`` says how to get a chromium instead of stopping the run, and the
+browser tests skip with that reason; under CI=true they fail, so CI never passes
+without them. ``make run`` starts without a warning."""
 
 import os
 import shutil
 import subprocess
 import sys
 
+import httpx
 import pytest
 
-from tests.server import ROOT
+from tests.reliability.figures import record
+from tests.server import ROOT, make_run
 
 # One small browser suite stands for all of them: they share the ``browser`` fixture.
 BROWSER_SUITE = "tests/browser/test_api_docs.py"
@@ -54,6 +59,7 @@ def test_make_browser_says_how_to_get_chromium_instead_of_failing(bare_path, tmp
     assert done.returncode == 0, done.stdout + done.stderr
     assert "browser tests will skip" in done.stdout
     assert "CHROMIUM=/path/to/chromium" in done.stdout
+    record("make browser without chromium, root or apt: exit 0, says how", faults=1)
 
 
 def test_without_chromium_the_browser_tests_skip_with_how_to_get_one(
@@ -65,6 +71,7 @@ def test_without_chromium_the_browser_tests_skip_with_how_to_get_one(
     assert "skipped" in done.stdout
     assert "no chromium for the browser tests" in done.stdout
     assert "set CHROMIUM=/path/to/chromium" in done.stdout
+    record("Browser tests without chromium: skipped with how to get one", faults=1)
 
 
 def test_under_ci_a_missing_chromium_fails_the_browser_tests(bare_path, tmp_path):
@@ -72,6 +79,7 @@ def test_under_ci_a_missing_chromium_fails_the_browser_tests(bare_path, tmp_path
 
     assert done.returncode != 0
     assert "CI=true and no chromium for the browser tests" in done.stdout
+    record("Browser tests without chromium under CI=true: failed", faults=1)
 
 
 @pytest.mark.browser
@@ -94,3 +102,17 @@ def test_a_chromium_named_by_CHROMIUM_runs_the_browser_tests_off_the_path(
     assert made.stdout == ""
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 passed" in done.stdout
+    record("Browser tests with chromium named by CHROMIUM, off the PATH: ran")
+
+
+@pytest.mark.server
+def test_make_run_starts_without_warnings(tmp_path):
+    log = tmp_path / "run.log"
+    with make_run(tmp_path, log=log) as url:
+        assert httpx.get(url + "/").status_code == 200
+
+    output = log.read_text()
+    assert "Uvicorn running on" in output
+    assert "'lifespan' protocol appears unsupported" not in output
+    assert "WARNING" not in output
+    record("make run's output: no lifespan warning, no WARNING line")
