@@ -10,6 +10,8 @@ import json
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from squarescores.socket_auth import PROTOCOL
+
 from . import actions, errors, live
 from .broadcast import group_name, run_then_send
 from .ws_limits import MessageLimits
@@ -23,7 +25,10 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = group_name(self.match_id)
-        await self.accept()
+        # A token client offers the app's subprotocol beside its token's
+        # (squarescores/socket_auth.py); a browser must hear it named back.
+        offered = self.scope.get("subprotocols") or ()
+        await self.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
         # Join first, then read the snapshot: a change committed in between
         # arrives as a push with a version the client already has, never lost.
         await self.channel_layer.group_add(self.group, self.channel_name)

@@ -20,8 +20,11 @@ def free_port():
 
 
 @contextmanager
-def make_run(var_dir, *, env=None, timeout=90):
-    """Run ``make run`` on a free port; yield its base URL; stop it after."""
+def make_run(var_dir, *, env=None, timeout=90, log=None):
+    """Run ``make run`` on a free port; yield its base URL; stop it after.
+
+    ``log``: a path to write the server's output to (else it is read only when the
+    server fails to start)."""
     port = free_port()
     environment = {**os.environ, "VAR_DIR": str(var_dir), **(env or {})}
     environment.pop("DATABASE_URL", None)
@@ -29,7 +32,7 @@ def make_run(var_dir, *, env=None, timeout=90):
         ["make", "--no-print-directory", "run", f"PORT={port}"],
         cwd=ROOT,
         env=environment,
-        stdout=subprocess.PIPE,
+        stdout=log.open("w") if log else subprocess.PIPE,
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
@@ -50,7 +53,8 @@ def wait_until_up(url, process, timeout):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            output = process.stdout.read().decode(errors="replace")
+            output = process.stdout.read() if process.stdout else b""
+            output = output.decode(errors="replace")
             raise RuntimeError(f"make run exited with {process.returncode}:\n{output}")
         try:
             httpx.get(url + "/", timeout=1)

@@ -49,7 +49,7 @@ def handle(exc, context):
     view = context.get("view")
     if isinstance(exc, errors.Refusal):
         data = exc.as_dict()
-        response = Response(data, status=exc.status)
+        response = Response(data, status=exc.status, headers=exc.headers)
     else:
         # DRF's handler sets WWW-Authenticate, Retry-After and Allow headers.
         response = exception_handler(exc, context)

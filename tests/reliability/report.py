@@ -160,6 +160,22 @@ def page(figures, result, code, seconds):
         "- `tests/reliability/test_fuzz_actions.py`, `test_fuzz_api.py`, "
         "`test_fuzz_socket.py`: Hypothesis bad input against the actions, the API "
         "bodies and the match socket's frames.",
+        "- `tests/reliability/test_code_guessing.py`: join codes guessed from one "
+        "address on the join page, its QR code and the API (a new guest per try) "
+        "against `make run`, refused with 429 and Retry-After after "
+        "JOIN_CODE_GUESSES wrong codes; ten phones behind one address join one "
+        "table at once. `tests/scale/test_shared_limits.py`: the count is shared "
+        "by two workers through Redis.",
+        "- `tests/reliability/test_admin_read_only.py`: a staff user's edits, adds "
+        "and deletes of a live match in the admin of `make run`, all refused; the "
+        "database and the phone's sheet unchanged.",
+        "- `tests/reliability/test_token_socket.py`: a bot and a scoreboard follow a "
+        "match on the socket of `make run` with their API token in the handshake "
+        "(header or subprotocol); unknown tokens, tokens in the URL and outsiders "
+        "refused.",
+        "- `tests/reliability/test_make_on_a_laptop.py`: `make browser` and the "
+        "browser tests with chromium and apt hidden (skipped with how to get one; "
+        "failed under CI=true; run with CHROMIUM), and `make run` without warnings.",
         "- `tests/scale/test_production_settings.py`, `test_csp_pages.py`, "
         "`test_backup.py`: `check --deploy` clean under production settings, every "
         "page loaded by Chromium without a CSP violation, backups round-tripped "
