@@ -19,11 +19,11 @@ from squarescores.lan import is_loopback, lan_address
 register = template.Library()
 
 # What the script can make of a time: a date and time, a time of day with
-# seconds, or "5 min ago" (a date and time once it is a day old).
+# seconds, or "5 minutes ago" (the date and time once it is half a day old).
 STYLES = {
     "datetime": "%b %Y, %H:%M",
     "time": "%b, %H:%M:%S",
-    "relative": "%b %Y, %H:%M",
+    "relative": "%b, %H:%M:%S",
 }
 
 

@@ -92,6 +92,7 @@ def pages_of(table):
         f"/j/{live.code}/",
         f"/j/{ended.code}/",
         "/j/NOSUCH/",
+        "/offline/",
     ]
     host = [
         f"/matches/{live.pk}/",
