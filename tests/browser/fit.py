@@ -10,6 +10,11 @@ PHONES = {
     "360x800": {"width": 360, "height": 800},
     "390x844": {"width": 390, "height": 844},
 }
+# The narrowest and widest phones the layout is made for, checked in light only.
+EDGES = {
+    "320x640": {"width": 320, "height": 640},
+    "430x932": {"width": 430, "height": 932},
+}
 
 # The innermost elements that reach past the right edge; what sits in a
 # container that scrolls or clips on purpose (a wide chart) does not count.
@@ -44,7 +49,7 @@ OVERFLOW = """width => {
 
 def new_phone_page(browser, size, **options):
     """A page in a fresh non-mobile context exactly ``size`` wide."""
-    context = browser.new_context(viewport=PHONES.get(size, size), **options)
+    context = browser.new_context(viewport={**PHONES, **EDGES}[size], **options)
     context.set_default_timeout(5000)
     return context.new_page()
 

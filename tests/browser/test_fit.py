@@ -8,7 +8,7 @@ from django.test import Client
 
 from games import actions
 from squarescores.accounts.models import User
-from tests.browser.fit import PHONES, assert_fits, new_phone_page, too_wide
+from tests.browser.fit import EDGES, PHONES, assert_fits, new_phone_page, too_wide
 from tests.browser_fixtures import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -108,8 +108,12 @@ def pages_of(table):
     return {None: visitor, "alice": host, "bob": member}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", PHONES)
+SIZES = [(size, scheme) for size in PHONES for scheme in ("light", "dark")] + [
+    (size, "light") for size in EDGES
+]
+
+
+@pytest.mark.parametrize("size, scheme", SIZES)
 def test_no_page_scrolls_sideways_on_a_phone(
     asgi_server, browser, long_table, size, scheme
 ):
