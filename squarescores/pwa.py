@@ -10,6 +10,7 @@ to the worker gives a new worker with a cache of its own.
 import hashlib
 import json
 
+from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.template.loader import get_template
@@ -80,7 +81,7 @@ def service_worker(request):
         "version": version,
         "shell": json.dumps(files),
         "offline_url": reverse("offline"),
-        "static_url": static(""),
+        "static_url": settings.STATIC_URL,
     }
     response = render(request, "pwa/sw.js", context, content_type="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"

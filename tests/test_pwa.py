@@ -5,6 +5,7 @@ import json
 import re
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 
 from games import actions
@@ -72,4 +73,27 @@ def test_history_times_carry_their_iso_moment_and_a_utc_fallback(match, alice, b
     assert re.search(r'data-local="relative">\d+ \w+, \d\d:\d\d:\d\d UTC</time>', html)
     assert re.search(
         r'data-local="datetime">\d+ \w+ \d{4}, \d\d:\d\d UTC</time>', listing
+    )
+
+
+def test_under_hashed_static_names_the_worker_keeps_the_hashed_files(
+    settings, tmp_path
+):
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {
+            "BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"
+        },
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+    script = Client().get("/sw.js").content.decode()
+    manifest = Client().get("/manifest.webmanifest").json()
+
+    shell = json.loads(re.search(r"var SHELL = (\[.*\]);", script).group(1))
+    assert any(re.fullmatch(r"/static/css/app\.[0-9a-f]{12}\.css", u) for u in shell)
+    assert 'var STATIC = "/static/";' in script
+    assert re.fullmatch(
+        r"/static/icons/icon-192\.[0-9a-f]{12}\.png", manifest["icons"][1]["src"]
     )
