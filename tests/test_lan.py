@@ -93,6 +93,22 @@ def test_a_server_that_allows_its_lan_address_links_to_it(match, alice, settings
     assert "make run LAN=1" not in html
 
 
+def test_make_run_lan_listens_everywhere_and_prints_the_link_for_phones():
+    address = lan_address()
+    if address is None:
+        pytest.skip("this machine has no address on a local network")
+
+    planned = subprocess.run(
+        ["make", "-n", "--no-print-directory", "run", "LAN=1", "PORT=8123"],
+        cwd=SCRIPT.parent.parent,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+    assert f"Phones on this Wi-Fi: http://{address}:8123/" in planned
+    assert "--host 0.0.0.0 --port 8123" in planned
+
+
 @pytest.mark.server
 def test_make_run_lan_answers_a_phone_at_the_lan_address(tmp_path):
     address = lan_address()

@@ -18,11 +18,11 @@ from squarescores.lan import is_loopback, lan_address
 
 register = template.Library()
 
-# What the script can make of a time: a date and time, a time of day with
-# seconds, or "5 minutes ago" (the date and time once it is half a day old).
+# How a time reads without scripts: a date and time, or for a moment of play a
+# time to the second, which the script turns into "5 minutes ago" (and into the
+# date and time once it is half a day old).
 STYLES = {
     "datetime": "%b %Y, %H:%M",
-    "time": "%b, %H:%M:%S",
     "relative": "%b, %H:%M:%S",
 }
 

@@ -8,12 +8,6 @@
   if (!times.length || !window.Intl || !Intl.DateTimeFormat) return;
 
   var full = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-  var formats = {
-    datetime: full,
-    time: new Intl.DateTimeFormat(undefined, {
-      day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit"
-    })
-  };
   var relative = Intl.RelativeTimeFormat
     ? new Intl.RelativeTimeFormat(undefined, { numeric: "auto" })
     : null;
@@ -38,7 +32,7 @@
       if (isNaN(date.getTime())) return;
       var style = el.getAttribute("data-local");
       var text = style === "relative" && relative ? ago(date, now) : null;
-      el.textContent = text || (formats[style] || full).format(date);
+      el.textContent = text || full.format(date);
       el.title = full.format(date) + (zone ? " (" + zone + ")" : "");
     });
   }
