@@ -7,6 +7,14 @@ PORT ?= 8000
 # The largest WebSocket frame uvicorn accepts; a phone's frames are a few hundred
 # bytes, and games/ws_limits.py refuses more than WS_MAX_MESSAGE_BYTES after it.
 WS_MAX_SIZE ?= 65536
+# `make run LAN=1`: listen on every interface and allow this machine's address on
+# the local network, so a phone on the same Wi-Fi can open the QR code's link.
+ifneq ($(LAN),)
+HOST := 0.0.0.0
+LAN_ADDRESS := $(shell $(PYTHON) squarescores/lan.py)
+comma := ,
+export ALLOWED_HOSTS := $(or $(ALLOWED_HOSTS),127.0.0.1$(comma)localhost$(comma)[::1])$(comma)$(LAN_ADDRESS)
+endif
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock
 
 .PHONY: run test lint format bench reliability install install-test browser lock clean
@@ -27,6 +35,7 @@ install-test: $(VENV)/.installed-test
 
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	@if [ -n "$(LAN)" ]; then echo "Phones on this Wi-Fi: http://$(or $(LAN_ADDRESS),<no LAN address found>):$(PORT)/"; fi
 	exec $(BIN)/uvicorn squarescores.asgi:application --host $(HOST) --port $(PORT) \
 		--no-access-log --ws-per-message-deflate false --ws-max-size $(WS_MAX_SIZE) \
 		--lifespan off

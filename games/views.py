@@ -120,6 +120,8 @@ def join(request, code):
         match = match_by_code(request, code)
     except errors.Refusal as refusal:
         return refused(request, refusal)
+    if not match.is_live:
+        return join_ended(request, match)
     if is_member(request.user, match):
         return redirect(match)
     seats = list(match.seats.all())
@@ -140,6 +142,18 @@ def join(request, code):
             return with_headers(response, refusal)
         return redirect(match)
     return render_join(request, match, seats, form)
+
+
+def join_ended(request, match):
+    """An ended match's join link says so, instead of a form that would fail."""
+    context = {
+        "match": match,
+        "game": match.rules,
+        "seats": match.seats.all(),
+        "member": is_member(request.user, match),
+    }
+    status = 200 if request.method in ("GET", "HEAD") else 409
+    return render(request, "games/join_ended.html", context, status=status)
 
 
 def render_join(request, match, seats, form, status=200):
