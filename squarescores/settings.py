@@ -247,6 +247,10 @@ WS_MAX_MESSAGE_BYTES = envint("WS_MAX_MESSAGE_BYTES", "4096")
 WS_RATE_PER_SECOND = float(os.getenv("WS_RATE_PER_SECOND", "10"))
 WS_RATE_BURST = envint("WS_RATE_BURST", "30")
 
+# An API body is a few hundred bytes; a larger one is refused before it is parsed,
+# in the API's error shape (games/json_limits.py, shared with the socket).
+API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", "65536")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
