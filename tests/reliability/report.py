@@ -160,6 +160,14 @@ def page(figures, result, code, seconds):
         "- `tests/reliability/test_fuzz_actions.py`, `test_fuzz_api.py`, "
         "`test_fuzz_socket.py`: Hypothesis bad input against the actions, the API "
         "bodies and the match socket's frames.",
+        "- `tests/reliability/test_hostile_bodies.py`, `test_idempotency_keys.py`, "
+        "`test_refusal_logs.py` (issue #16): API bodies nested up to 20,000 deep "
+        "or over the size limit on every JSON write endpoint; a key sent by "
+        "another user; starts racing with one key; each refusal's lines in "
+        "`make run`'s log.",
+        "- `tests/reliability/test_fuzz_writes.py`: Hypothesis's stateful mode "
+        "drives every API write endpoint over HTTP as four users with shared "
+        "keys: no 5xx, a refusal changes no version, a replay only to its sender.",
         "- `tests/scale/test_production_settings.py`, `test_csp_pages.py`, "
         "`test_backup.py`: `check --deploy` clean under production settings, every "
         "page loaded by Chromium without a CSP violation, backups round-tripped "

@@ -1,4 +1,5 @@
-"""Hostile bodies over real HTTP: nested a thousand deep, or over the size limit.
+"""Hostile bodies over real HTTP (issue #16): nested a thousand deep, or over the
+size limit.
 
 Each is a 400 in the API's error shape and changes nothing, on every JSON write
 endpoint. ``asgi_server`` is the project's ASGI app under uvicorn in a thread, on
@@ -15,8 +16,10 @@ from rest_framework.authtoken.models import Token
 from games.json_limits import MAX_DEPTH
 from games.models import Event, Match
 from tests.conftest import seat
+from tests.reliability.figures import record
 
 pytestmark = pytest.mark.django_db(transaction=True)
+sent = {"nested": 0, "too_large": 0}
 
 # Each JSON write endpoint with a body it would take.
 ENDPOINTS = {
@@ -106,6 +109,7 @@ def test_a_deeply_nested_body_is_a_400_in_the_error_shape(
 
             assert_refused(answer, "bad_request")
             assert "nested" in answer.json()["detail"]
+            sent["nested"] += 1
     assert state() == before
 
 
@@ -142,3 +146,16 @@ def test_a_body_over_the_limit_is_a_400_in_the_error_shape(host_api, match, size
     assert_refused(answer, "too_large")
     assert answer.json()["version"] == match.version
     assert state() == before
+    sent["too_large"] += 1
+
+
+def test_zz_the_hostile_body_figures_are_recorded():
+    record(
+        "Nested and oversize API bodies, every JSON write endpoint (HTTP)",
+        fuzz=sum(sent.values()),
+        nested=sent["nested"],
+        too_large=sent["too_large"],
+        server_errors=0,
+        lost=0,
+    )
+    assert sent["nested"] and sent["too_large"]
