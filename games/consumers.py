@@ -9,10 +9,11 @@ import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
 from squarescores.socket_auth import PROTOCOL
 
-from . import actions, errors, live
+from . import actions, errors, json_limits, live
 from .broadcast import group_name, run_then_send
 from .ws_limits import MessageLimits
 
@@ -51,10 +52,11 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
-            frame = json.loads(text_data or "")
+            frame = json_limits.loads(
+                text_data or "", max_bytes=settings.WS_MAX_MESSAGE_BYTES
+            )
             action = frame.get("action")
-        except (ValueError, AttributeError, RecursionError):
-            # RecursionError: a frame of a thousand nested brackets.
+        except (ValueError, AttributeError):
             await self.refuse(errors.BadValue("A frame is a JSON object."))
             return
         if action == "snapshot":

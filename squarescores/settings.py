@@ -268,6 +268,10 @@ WS_MAX_MESSAGE_BYTES = envint("WS_MAX_MESSAGE_BYTES", "4096")
 WS_RATE_PER_SECOND = float(os.getenv("WS_RATE_PER_SECOND", "10"))
 WS_RATE_BURST = envint("WS_RATE_BURST", "30")
 
+# An API body is a few hundred bytes; a larger one is refused before it is parsed,
+# in the API's error shape (games/json_limits.py, shared with the socket).
+API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", "65536")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -309,6 +313,13 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A refused request (403, a body too large) is one line, not a traceback.
+    "filters": {"one_line_refusals": {"()": "squarescores.logs.OneLineRefusals"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["one_line_refusals"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }

@@ -132,7 +132,7 @@ def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
         change = {"rounds": rounds, "status": match.status}
         return Applied(actor, Event.Kind.ROUND_WON, before, after, change, seats)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)
 
 
 def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
@@ -164,7 +164,7 @@ def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
         # A correction reads only the seats of its own round, not every seat.
         return Applied(actor, kind, before, after, change, seats if was_open else None)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)
 
 
 def end_match(actor, match_id, *, key=None):
@@ -186,4 +186,4 @@ def end_match(actor, match_id, *, key=None):
         change = {"rounds": rounds, "status": match.status}
         return Applied(actor, Event.Kind.MATCH_ENDED, before, after, change, seats)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)
