@@ -2,10 +2,11 @@
 
     python -m tests.reliability.report        (or: make reliability)
 
-Each test that passes appends its figures (``tests/reliability/figures.py``); a test
-that fails records nothing and is listed as failed. Set TEST_DATABASE_URL and
-TEST_REDIS_URL (as .ci/run does) to include the multi-worker tests; without them
-they are skipped and the page says so.
+Each test that passes appends its figures (``tests/reliability/figures.py``). The page
+is written only when every test passed: a failing run lists its failures here, leaves
+the page as it was and exits with pytest's code, so ``.ci/run`` fails with it. Set
+TEST_DATABASE_URL and TEST_REDIS_URL (as .ci/run does) to include the multi-worker
+tests; without them they are skipped and the page says so.
 """
 
 import json
@@ -126,9 +127,6 @@ def page(figures, result, code, seconds):
         )
         cells = " | ".join(str(figure.get(column, 0)) for column in COLUMNS)
         lines.append(f"| {figure['test']} | {cells} | {more} |")
-    if result["failed"]:
-        lines += ["", "## Failed", ""]
-        lines += [f"- `{name}`" for name in result["failed"]]
     if result["reasons"]:
         lines += ["", "## Skipped or known failures", ""]
         lines += [
@@ -174,10 +172,19 @@ def main():
         figures_path = Path(tmp) / "figures.jsonl"
         junit = Path(tmp) / "junit.xml"
         code, seconds = run_tests(figures_path, junit)
-        result = outcomes(junit)
+        # pytest writes no report when it stops before running (a usage error).
+        result = outcomes(junit) if junit.exists() else {"failed": []}
         figures = read_figures(figures_path)
+    where = PAGE.relative_to(ROOT)
+    if code != 0:
+        # A page of a broken run would read as the project's figures; keep the last
+        # good one and say what failed.
+        print(f"{where} left as it was: pytest exit code {code}", file=sys.stderr)
+        for name in result["failed"]:
+            print(f"  failed: {name}", file=sys.stderr)
+        return code
     PAGE.write_text(page(figures, result, code, seconds))
-    print(f"wrote {PAGE.relative_to(ROOT)}: {len(figures)} figures, exit code {code}")
+    print(f"wrote {where}: {len(figures)} figures, exit code {code}")
     return code
 
 
