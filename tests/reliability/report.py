@@ -2,11 +2,12 @@
 
     python -m tests.reliability.report        (or: make reliability)
 
-Each test that passes appends its figures (``tests/reliability/figures.py``). The page
-is written only when every test passed: a failing run lists its failures here, leaves
-the page as it was and exits with pytest's code, so ``.ci/run`` fails with it. Set
-TEST_DATABASE_URL and TEST_REDIS_URL (as .ci/run does) to include the multi-worker
-tests; without them they are skipped and the page says so.
+Each test that passes appends its figures (``tests/reliability/figures.py``); lines
+of the same name add up to one row. The page is written only when every test passed:
+a failing run lists its failures here, leaves the page as it was and exits with
+pytest's code, so ``.ci/run`` fails with it. Set TEST_DATABASE_URL and TEST_REDIS_URL
+(as .ci/run does) to include the multi-worker tests; without them they are skipped
+and the page says so.
 """
 
 import json
@@ -72,9 +73,17 @@ def outcomes(junit):
 
 
 def read_figures(path):
+    """One row per name, in the order first seen: a test that records once per case
+    or example (so that no test has to run after the others) adds up to one row."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line]
+    rows = {}
+    for line in path.read_text().splitlines():
+        figure = json.loads(line)
+        row = rows.setdefault(figure.pop("test"), {})
+        for key, value in figure.items():
+            row[key] = row.get(key, 0) + value
+    return [{"test": name, **row} for name, row in rows.items()]
 
 
 def services():
