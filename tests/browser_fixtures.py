@@ -90,7 +90,8 @@ def _chromium():
         # Playwright's sync API runs its loop in a greenlet of this thread and marks
         # it as the thread's running loop after every call. Between browser tests
         # nothing drives it, so it is unmarked here and by ``browser`` after each
-        # test; ``browser`` marks it again before a test's first call.
+        # test; ``browser`` marks it again before a test's first call. (The setter is
+        # asyncio's hook for loops driven from outside, which Playwright calls too.)
         loop = asyncio.get_running_loop()
         asyncio._set_running_loop(None)
         try:
