@@ -185,7 +185,12 @@ def test_a_bad_start_or_join_is_refused_and_writes_nothing(
         and all(isinstance(s, str) and s.strip() for s in seats)
         and len({" ".join(s.split()).lower() for s in seats}) == len(seats)
     )
-    assume(not (game == "fortyone_exchange" and valid_seats and host_seat == 0))
+    # No seat for the host (None) is a valid start too, as is any seat's position;
+    # the action takes an int, so True counts as seat 1 there.
+    valid_host_seat = host_seat is None or (
+        isinstance(host_seat, int) and valid_seats and 0 <= host_seat < len(seats)
+    )
+    assume(not (game == "fortyone_exchange" and valid_seats and valid_host_seat))
     refused_and_unchanged(
         lambda: (
             actions.start_match(
