@@ -64,12 +64,12 @@ format: install-test
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# The whole suite on SQLite (the browser tests in a process of their own: their
-# Playwright loop stays on the main thread); then, when TEST_DATABASE_URL is set,
-# every database test again on that PostgreSQL.
+# The whole suite on SQLite in one process, browser tests among the others (a test
+# that leaves state behind for the ones after it fails here, not in a developer's
+# selection); then, when TEST_DATABASE_URL is set, every database test again on
+# that PostgreSQL.
 test: lint browser
-	$(BIN)/python -m pytest -m "not browser"
-	$(BIN)/python -m pytest -m browser
+	$(BIN)/python -m pytest
 	@if [ -n "$$TEST_DATABASE_URL" ]; then \
 		echo "== database tests on PostgreSQL ($$TEST_DATABASE_URL)"; \
 		DATABASE_URL="$$TEST_DATABASE_URL" $(BIN)/python -m pytest -m "django_db and not browser"; \

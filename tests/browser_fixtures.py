@@ -2,8 +2,10 @@
 
 A plugin loaded by tests/conftest.py, so every browser suite shares one Playwright
 and one chromium: a second sync Playwright cannot start inside the first one's
-event loop. ``make test`` runs the browser tests in a pytest process of their own,
-since that loop stays on the main thread for the whole session.
+event loop. That loop stays open on the main thread for the whole session, but it
+is marked as running only during a test that uses ``browser``: any other test, in
+any order after it, finds no running loop (pytest-asyncio's runner and asgiref's
+AsyncToSync refuse to start inside one).
 
 Fixtures (shared with other suites; keep their names):
 
@@ -12,16 +14,18 @@ Fixtures (shared with other suites; keep their names):
   URL. Tests that use it need ``pytest.mark.django_db(transaction=True)`` so the
   server's threads see their data. pytest-django's ``live_server`` is WSGI and
   serves no WebSockets, hence this.
-- ``browser``: one chromium for the whole run: the one ``CHROMIUM`` names, else
-  ``chromium`` on the PATH (``make browser`` installs Debian's when it can). With
-  none the browser tests skip and say how to get one; under ``CI=true`` they fail,
-  since a CI run that skipped them would pass without them.
+- ``browser``: one chromium for the whole run, lent to one test at a time: the one
+  ``CHROMIUM`` names, else ``chromium`` on the PATH (``make browser`` installs
+  Debian's when it can). With none the browser tests skip and say how to get one;
+  under ``CI=true`` they fail, since a CI run that skipped them would pass without
+  them.
 - ``new_phone``: a factory, ``new_phone(name)`` gives a Page in a fresh 390 x 844
   context (its own cookies: its own session); ``page.console_errors`` lists what
   its console reported as errors.
 - ``shoot``: ``shoot(page, step)`` saves a screenshot under test-artifacts/.
 """
 
+import asyncio
 import os
 import re
 import shutil
@@ -93,7 +97,8 @@ def in_ci():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def _chromium():
+    """Playwright's chromium and the event loop that drives it."""
     chromium_path = find_chromium()
     if chromium_path is None:
         if in_ci():
@@ -101,23 +106,38 @@ def browser():
         pytest.skip(NO_CHROMIUM)
     from playwright.sync_api import sync_playwright
 
-    # Playwright's sync API keeps an event loop running in the test's thread, so
-    # Django would refuse the tests' own synchronous (and correct) database calls,
-    # such as the flush after a transactional test, for as long as it is open.
-    before = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    try:
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(
-                executable_path=chromium_path, args=CHROMIUM_ARGS
-            )
-            yield chromium
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=chromium_path, args=CHROMIUM_ARGS
+        )
+        # Playwright's sync API runs its loop in a greenlet of this thread and marks
+        # it as the thread's running loop after every call. Between browser tests
+        # nothing drives it, so it is unmarked here and by ``browser`` after each
+        # test; ``browser`` marks it again before a test's first call. (The setter is
+        # asyncio's hook for loops driven from outside, which Playwright calls too.)
+        loop = asyncio.get_running_loop()
+        asyncio._set_running_loop(None)
+        try:
+            yield chromium, loop
+        finally:
+            asyncio._set_running_loop(loop)
             chromium.close()
+    # Stopping Playwright ends its loop's run, which unmarks it; say so if not.
+    assert asyncio._get_running_loop() is None
+
+
+@pytest.fixture
+def browser(_chromium, monkeypatch):
+    chromium, loop = _chromium
+    # While Playwright's loop is marked as running, Django would refuse the test's
+    # own synchronous (and correct) database calls, such as the flush after a
+    # transactional test; for this test only.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    asyncio._set_running_loop(loop)
+    try:
+        yield chromium
     finally:
-        if before is None:
-            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-        else:
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = before
+        asyncio._set_running_loop(None)
 
 
 @pytest.fixture

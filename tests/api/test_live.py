@@ -57,9 +57,7 @@ def test_a_tap_through_the_api_reaches_a_members_socket(asgi_server, match, alic
             assert tapped.status_code == 200
             return snapshot, await _next_change(socket), tapped.json()
 
-    # Its own thread: a browser test's event loop may be running in this one.
-    with ThreadPoolExecutor(1) as worker:
-        snapshot, change, answer = worker.submit(asyncio.run, scenario()).result()
+    snapshot, change, answer = asyncio.run(scenario())
 
     assert change["version"] == answer["version"] == snapshot["version"] + 1
     assert change["kind"] == "round_won"

@@ -1,7 +1,9 @@
 """Figures for docs/reliability.md: each fault, race and fuzz test says what it ran.
 
 A test calls ``record(...)``; when ``RELIABILITY_FIGURES`` names a file (the report
-command sets it) a JSON line is appended there, else nothing happens.
+command sets it) a JSON line is appended there, else nothing happens. The report adds
+up the lines of one name, so a test may record once per case or example rather than
+count them for a last test that has to run after the others.
 """
 
 import json

@@ -2,10 +2,12 @@
 
     python -m tests.reliability.report        (or: make reliability)
 
-Each test that passes appends its figures (``tests/reliability/figures.py``); a test
-that fails records nothing and is listed as failed. Set TEST_DATABASE_URL and
-TEST_REDIS_URL (as .ci/run does) to include the multi-worker tests; without them
-they are skipped and the page says so.
+Each test that passes appends its figures (``tests/reliability/figures.py``); lines
+of the same name add up to one row. The page is written only when every test passed:
+a failing run lists its failures here, leaves the page as it was and exits with
+pytest's code, so ``.ci/run`` fails with it. Set TEST_DATABASE_URL and TEST_REDIS_URL
+(as .ci/run does) to include the multi-worker tests; without them they are skipped
+and the page says so.
 """
 
 import json
@@ -25,54 +27,41 @@ SUITES = ["tests/reliability", "tests/scale"]
 COLUMNS = ["races", "faults", "fuzz", "taps", "lost"]
 
 
-# The browser tests in a pytest process of their own, as in `make test`: their
-# Playwright loop stays on the main thread and breaks the synchronous tests after.
-PASSES = ["not browser", "browser"]
-
-
-def run_tests(figures, junits):
+def run_tests(figures, junit):
     env = {**os.environ, "RELIABILITY_FIGURES": str(figures)}
-    started, code = time.monotonic(), 0
-    for marks, junit in zip(PASSES, junits, strict=True):
-        command = [
-            sys.executable,
-            "-m",
-            "pytest",
-            *SUITES,
-            "-m",
-            marks,
-            "-p",
-            "no:cacheprovider",
-            "-q",
-            f"--junitxml={junit}",
-        ]
-        result = subprocess.run(command, cwd=ROOT, env=env)
-        # 5: this pass selected no test.
-        if result.returncode not in (0, 5):
-            code = code or result.returncode
-    return code, time.monotonic() - started
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        *SUITES,
+        "-p",
+        "no:cacheprovider",
+        "-q",
+        f"--junitxml={junit}",
+    ]
+    started = time.monotonic()
+    result = subprocess.run(command, cwd=ROOT, env=env)
+    return result.returncode, time.monotonic() - started
 
 
-def outcomes(junits):
-    counts = dict.fromkeys(("tests", "failures", "errors"), 0)
+def outcomes(junit):
+    suite = ET.parse(junit).getroot()
+    suite = suite if suite.tag == "testsuite" else suite.find("testsuite")
+    counts = {name: int(suite.get(name, 0)) for name in ("tests", "failures", "errors")}
     skipped, xfailed, reasons, failed = 0, 0, {}, []
-    for junit in junits:
-        suite = ET.parse(junit).getroot()
-        suite = suite if suite.tag == "testsuite" else suite.find("testsuite")
-        for name in counts:
-            counts[name] += int(suite.get(name, 0))
-        for case in suite.iter("testcase"):
-            name = f"{case.get('classname')}.{case.get('name')}"
-            skip = case.find("skipped")
-            if skip is not None:
-                if skip.get("type") == "pytest.xfail":
-                    xfailed += 1
-                else:
-                    skipped += 1
-                message = skip.get("message", "")
-                reasons[message] = reasons.get(message, 0) + 1
-            if case.find("failure") is not None or case.find("error") is not None:
-                failed.append(name)
+    for case in suite.iter("testcase"):
+        name = f"{case.get('classname')}.{case.get('name')}"
+        skip = case.find("skipped")
+        if skip is not None:
+            if skip.get("type") == "pytest.xfail":
+                xfailed += 1
+            else:
+                skipped += 1
+            reasons[skip.get("message", "")] = (
+                reasons.get(skip.get("message", ""), 0) + 1
+            )
+        if case.find("failure") is not None or case.find("error") is not None:
+            failed.append(name)
     passed = counts["tests"] - counts["failures"] - counts["errors"] - skipped - xfailed
     return {
         "passed": passed,
@@ -84,9 +73,17 @@ def outcomes(junits):
 
 
 def read_figures(path):
+    """One row per name, in the order first seen: a test that records once per case
+    or example (so that no test has to run after the others) adds up to one row."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line]
+    rows = {}
+    for line in path.read_text().splitlines():
+        figure = json.loads(line)
+        row = rows.setdefault(figure.pop("test"), {})
+        for key, value in figure.items():
+            row[key] = row.get(key, 0) + value
+    return [{"test": name, **row} for name, row in rows.items()]
 
 
 def services():
@@ -139,9 +136,6 @@ def page(figures, result, code, seconds):
         )
         cells = " | ".join(str(figure.get(column, 0)) for column in COLUMNS)
         lines.append(f"| {figure['test']} | {cells} | {more} |")
-    if result["failed"]:
-        lines += ["", "## Failed", ""]
-        lines += [f"- `{name}`" for name in result["failed"]]
     if result["reasons"]:
         lines += ["", "## Skipped or known failures", ""]
         lines += [
@@ -209,12 +203,21 @@ def page(figures, result, code, seconds):
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         figures_path = Path(tmp) / "figures.jsonl"
-        junits = [Path(tmp) / f"junit-{n}.xml" for n in range(len(PASSES))]
-        code, seconds = run_tests(figures_path, junits)
-        result = outcomes(junits)
+        junit = Path(tmp) / "junit.xml"
+        code, seconds = run_tests(figures_path, junit)
+        # pytest writes no report when it stops before running (a usage error).
+        result = outcomes(junit) if junit.exists() else {"failed": []}
         figures = read_figures(figures_path)
+    where = PAGE.relative_to(ROOT)
+    if code != 0:
+        # A page of a broken run would read as the project's figures; keep the last
+        # good one and say what failed.
+        print(f"{where} left as it was: pytest exit code {code}", file=sys.stderr)
+        for name in result["failed"]:
+            print(f"  failed: {name}", file=sys.stderr)
+        return code
     PAGE.write_text(page(figures, result, code, seconds))
-    print(f"wrote {PAGE.relative_to(ROOT)}: {len(figures)} figures, exit code {code}")
+    print(f"wrote {where}: {len(figures)} figures, exit code {code}")
     return code
 
 

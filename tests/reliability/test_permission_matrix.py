@@ -176,16 +176,5 @@ def test_the_roles_table_holds(action, role, channel, match, alice, bob, charlie
     if not allowed and channel == "api":
         assert answer.status_code in (401, 403, 404), answer.content
         assert answer.json()["code"]
-    record_case()
-
-
-def record_case():
-    counted["cases"] += 1
-
-
-counted = {"cases": 0}
-
-
-def test_zz_the_matrix_figures_are_recorded():
-    record("the permission matrix", fuzz=0, cases=counted["cases"], lost=0)
-    assert counted["cases"] == len(CASES)
+    # One row of docs/reliability.md; each case adds itself, in any test order.
+    record("the permission matrix", cases=1)
