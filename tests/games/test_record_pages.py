@@ -120,3 +120,42 @@ async def test_a_bad_record_frame_gets_an_error_frame(match, bob):
     assert error["type"] == "error"
     assert error["code"] == "bad_value"
     await member.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_start_form_offers_number_options_and_the_modules_seat_cap(
+    lives_game,  # noqa: F811
+):
+    html = page(client_for().get("/start/"))
+
+    assert f'<select name="{KEY}__lives"' in html
+    assert "Lives (test): 2 to 6 seats" in html
+    assert 'name="seat_9"' in html
+
+    response = client_for().post(
+        "/start/",
+        {"game": KEY, "seat_0": "Ann", "seat_1": "Bo", "me": "0", f"{KEY}__lives": "3"},
+    )
+
+    assert response.status_code == 302
+    assert Match.objects.get(game=KEY).options == {"lives": 3}
+
+
+@pytest.mark.django_db
+def test_the_rules_page_api_and_history_show_number_options(
+    alice,
+    lives_game,  # noqa: F811
+):
+    from games import actions
+
+    match = actions.start_match(alice, KEY, ["Ann", "Bo"], {"lives": 3}).match
+
+    rules = page(client_for(alice).get(f"/matches/{match.pk}/rules/"))
+    history = page(client_for(alice).get(f"/matches/{match.pk}/history/"))
+    game = client_for().get(f"/api/games/{KEY}/").json()
+
+    assert "<dd>3</dd>" in rules
+    assert "<dd>3</dd>" in history
+    assert "Standings" in history
+    assert game["options"][0]["kind"] == "number"
+    assert game["options"][0]["numbers"] == [1, 2, 3]
