@@ -115,7 +115,7 @@ class TapRequest(Body):
 
 
 class MarkRequest(TapRequest):
-    value = a_number(help_text="The cell's value (41 Exchange: 1 winner, 0 not).")
+    value = a_number(help_text="The cell's value, as the game reads it.")
 
 
 class RecordRequest(Body):
@@ -128,7 +128,8 @@ class RecordRequest(Body):
     payload = serializers.DictField(
         child=serializers.JSONField(),
         help_text="What the round records, in the game's own shape (see the game's "
-        "rules): 41 Exchange takes a winner, other games lives or bids and tricks.",
+        "rules and `record_schema`): a winner, the seats that lose a life, a bid "
+        "and the tricks taken.",
     )
 
 
