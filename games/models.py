@@ -73,7 +73,22 @@ class Match(models.Model):
         return reverse("match", args=[self.pk])
 
 
+class MembershipQuerySet(models.QuerySet):
+    def of(self, match, user):
+        """``user``'s membership of ``match`` (a match or its id): none for an
+        anonymous visitor or no user at all."""
+        if user is None or not user.is_authenticated:
+            return self.none()
+        return self.filter(match=match, user=user)
+
+    def holds(self, match, user):
+        """Whether ``user`` is a member of ``match``: the one membership check."""
+        return self.of(match, user).exists()
+
+
 class Membership(models.Model):
+    objects = MembershipQuerySet.as_manager()
+
     match = models.ForeignKey(Match, models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships"

@@ -53,7 +53,7 @@ def bad_form(request, form, back):
 
 
 def is_member(user, match):
-    return user.is_authenticated and match.memberships.filter(user=user).exists()
+    return Membership.objects.holds(match, user)
 
 
 def join_url(match):

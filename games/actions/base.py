@@ -103,9 +103,7 @@ def lock_live_match(match_id, *, decided_too=False):
 
 
 def require_member(match, user):
-    if user is None or not user.is_authenticated:
-        raise errors.NotAMember()
-    if not Membership.objects.filter(match=match, user=user).exists():
+    if not Membership.objects.holds(match, user):
         raise errors.NotAMember()
 
 

@@ -41,9 +41,7 @@ ROUND_EVENTS = [
 def my_matches(user):
     if not user.is_authenticated:
         return Match.objects.none()
-    return Match.objects.filter(
-        Exists(Membership.objects.filter(match=OuterRef("pk"), user=user))
-    )
+    return Match.objects.filter(Exists(Membership.objects.of(OuterRef("pk"), user)))
 
 
 def member_match(request, match_id):
