@@ -4,6 +4,7 @@ decide everything else."""
 from django import forms
 
 from .actions import NAME_MAX_LENGTH
+from .limits import KEY_MAX_LENGTH
 
 # Blank seat rows the start page offers without JavaScript (JS adds and removes):
 # as many as the game with the most seats takes.
@@ -134,21 +135,21 @@ class JoinForm(forms.Form):
 class TapForm(forms.Form):
     round = forms.IntegerField()
     seat = forms.IntegerField()
-    key = forms.CharField(required=False, max_length=100)
+    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
 
 
 class RoundForm(forms.Form):
     """The core's part of a module's record form; the module reads the rest."""
 
     round = forms.IntegerField()
-    key = forms.CharField(required=False, max_length=100)
+    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
 
 
 class MarkForm(forms.Form):
     round = forms.IntegerField()
     seat = forms.IntegerField()
     value = forms.IntegerField()
-    key = forms.CharField(required=False, max_length=100)
+    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
 
 
 class SeatNameForm(forms.Form):
@@ -169,4 +170,4 @@ class CodeForm(forms.Form):
 
 
 class EndForm(forms.Form):
-    key = forms.CharField(required=False, max_length=100)
+    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)

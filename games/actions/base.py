@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 
 from games import broadcast, errors
+from games.limits import ID_MAX, KEY_MAX_LENGTH
 from games.models import Event, Match, Membership, Round, Seat
 
 NAME_MAX_LENGTH = 40
@@ -41,9 +42,6 @@ class Result:
     @property
     def version(self):
         return self.event.version
-
-
-KEY_MAX_LENGTH = 100
 
 
 def clean_key(key):
@@ -113,9 +111,7 @@ def require_host(match, user):
         raise errors.NotTheHost()
 
 
-# Ids are 64-bit in the database; a larger number is no id and must not reach a
-# query (SQLite raises OverflowError on it).
-WHOLE_MAX = 2**63 - 1
+WHOLE_MAX = ID_MAX
 
 
 def is_whole(value):

@@ -6,12 +6,13 @@ a value means for the match is the action's business.
 
 from rest_framework import serializers
 
+from games.limits import ID_MAX, NUMBER_MAX
 from games.rules import DRAW, FATES, OPEN, SCORED, WON
 
 # Ids are 64-bit in the database and round numbers and cells 32-bit: larger numbers
 # are refused as a bad body instead of overflowing the query.
-MAX_ID = 2**63 - 1
-MAX_NUMBER = 2**31 - 1
+MAX_ID = ID_MAX
+MAX_NUMBER = NUMBER_MAX
 
 
 class StrictIntegerField(serializers.IntegerField):

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from games import actions, errors, live
 from games.access import send_to_join
+from games.limits import ID_MAX
 from games.models import Event, Match, Membership, Round, Seat
 from games.sheet import standings_of
 
@@ -22,8 +23,8 @@ from . import charts, export, links
 from .forms import MatchFilter
 from .summaries import load_sheets, people
 
-# Ids are 64-bit; a longer number in a guessed URL is no id (SQLite would overflow).
-MAX_ID = 2**63 - 1
+# A longer number in a guessed URL is no id.
+MAX_ID = ID_MAX
 MATCHES_PER_PAGE = 20
 ROUNDS_PER_PAGE = 50
 # The events that record or change a round, shown beside it.
