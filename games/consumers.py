@@ -12,8 +12,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import actions, errors, live
+from .bounds import KEY_MAX_LENGTH
 from .broadcast import group_name, run_then_send
-from .limits import KEY_MAX_LENGTH
 from .models import Match
 from .ws_limits import MessageLimits
 

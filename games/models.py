@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 
-from .limits import KEY_MAX_LENGTH
+from .bounds import KEY_MAX_LENGTH
 from .rules import registry
 
 # Six characters that cannot be misread aloud or on a small screen: no 0/O, 1/I/L.

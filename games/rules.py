@@ -397,8 +397,8 @@ class RuleModule:
             raise BadValue("A record is a JSON object.")
         return payload
 
-    def end(self, table: Table) -> Outcome:
-        """The match ends while ``table.round`` is open: bank it unscored."""
+    def end(self, seats: Sequence[SeatView], round: RoundView) -> Outcome:
+        """The match ends while ``round`` is open: bank it unscored as a draw."""
         return Outcome(status=DRAW, cells={})
 
     # The old single-winner entry points, kept for modules that have one winner.

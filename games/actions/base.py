@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 
 from games import broadcast, errors
-from games.limits import ID_MAX, KEY_MAX_LENGTH
+from games.bounds import ID_MAX, KEY_MAX_LENGTH
 from games.models import Event, Match, Membership, Round, Seat
 
 NAME_MAX_LENGTH = 40

@@ -12,7 +12,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from games import errors
-from games.limits import KEY_MAX_LENGTH
+from games.bounds import KEY_MAX_LENGTH
 from games.models import Match
 
 from . import serializers as s

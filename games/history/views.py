@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from games import actions, errors, live
 from games.access import send_to_join
-from games.limits import ID_MAX
+from games.bounds import ID_MAX
 from games.models import Event, Match, Membership, Round, Seat
 from games.sheet import standings_of
 

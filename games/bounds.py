@@ -1,4 +1,4 @@
-"""The limits every edge shares, defined once.
+"""The id and key bounds every edge shares, defined once.
 
 Ids are 64-bit in the database and round numbers and cells 32-bit: a larger number
 names nothing and must not reach a query (SQLite raises OverflowError on it). An
