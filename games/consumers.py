@@ -10,8 +10,11 @@ import json
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
-from . import actions, errors, live
+from squarescores.socket_auth import PROTOCOL
+
+from . import actions, errors, json_limits, live
 from .bounds import KEY_MAX_LENGTH
 from .broadcast import group_name, run_then_send
 from .models import Match
@@ -44,7 +47,10 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = group_name(self.match_id)
-        await self.accept()
+        # A token client offers the app's subprotocol beside its token's
+        # (squarescores/socket_auth.py); a browser must hear it named back.
+        offered = self.scope.get("subprotocols") or ()
+        await self.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
         # Join first, then read the snapshot: a change committed in between
         # arrives as a push with a version the client already has, never lost.
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -67,10 +73,11 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
-            frame = json.loads(text_data or "")
+            frame = json_limits.loads(
+                text_data or "", max_bytes=settings.WS_MAX_MESSAGE_BYTES
+            )
             action = frame.get("action") or frame.get("type")
-        except (ValueError, AttributeError, RecursionError):
-            # RecursionError: a frame of a thousand nested brackets.
+        except (ValueError, AttributeError):
             await self.refuse(errors.BadValue("A frame is a JSON object."))
             return
         if action == "snapshot":

@@ -338,7 +338,7 @@ def record(actor, match_id, round_number, payload, *, key=None):
         return Applied(actor, kind, before, after, change, sheet.seats)
 
     check_payload(match_id, payload)
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)
 
 
 def correct(actor, match_id, round_number, payload, *, key=None):
@@ -359,7 +359,7 @@ def correct(actor, match_id, round_number, payload, *, key=None):
         return corrected(match, sheet, outcome, actor, {"payload": payload})
 
     check_payload(match_id, payload)
-    return run_change(match_id, key, apply, decided_too=True)
+    return run_change(match_id, key, apply, actor=actor, decided_too=True)
 
 
 def corrected(match, sheet, outcome, actor, extra):
@@ -429,7 +429,7 @@ def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
         kind = recorded_kind(match, round)
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)
 
 
 def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
@@ -468,7 +468,7 @@ def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
             kind = Event.Kind.CELL_MARKED
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, decided_too=True)
+    return run_change(match_id, key, apply, actor=actor, decided_too=True)
 
 
 def set_dealer(actor, match_id, seat_id, *, key=None):
@@ -493,7 +493,7 @@ def set_dealer(actor, match_id, seat_id, *, key=None):
         change = change_of(match, [round_data(round, sheet.values)], standings)
         return Applied(actor, Event.Kind.DEALER_SET, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)
 
 
 def end_match(actor, match_id, *, key=None):
@@ -517,4 +517,4 @@ def end_match(actor, match_id, *, key=None):
         kind = Event.Kind.MATCH_ENDED
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)
