@@ -14,7 +14,7 @@ from games.models import (
     new_join_code,
 )
 from games.rules import registry
-from games.sheet import seat_data
+from games.sheet import seat_data, seat_view
 
 from .base import (
     Applied,
@@ -80,7 +80,7 @@ def create_started_match(host, game, names, options, host_seat, key):
     with transaction.atomic():
         match = create_match(host, game, options)
         Membership.objects.create(match=match, user=host)
-        Seat.objects.bulk_create(
+        seats = Seat.objects.bulk_create(
             Seat(
                 match=match,
                 name=name,
@@ -89,7 +89,7 @@ def create_started_match(host, game, names, options, host_seat, key):
             )
             for position, name in enumerate(names)
         )
-        Round.objects.create(match=match, number=1)
+        first_round(match, seats)
         event = Event.objects.create(
             match=match,
             version=match.version,
@@ -99,6 +99,15 @@ def create_started_match(host, game, names, options, host_seat, key):
             idempotency_key=key,
         )
     return match, event
+
+
+def first_round(match, seats):
+    """Round 1, dealt by the first seat, and the standings before it."""
+    seats = sorted(seats, key=lambda seat: seat.position)
+    Round.objects.create(match=match, number=1, dealer=seats[0] if seats else None)
+    views = [seat_view(seat) for seat in seats]
+    match.standings = match.rules.initial(views, match.options).to_data()
+    match.save(update_fields=["standings"])
 
 
 def create_match(host, game, options):
@@ -218,7 +227,7 @@ def rematch(actor, match_id, *, key=None):
             Membership(match=match, user_id=user_id) for user_id in members
         )
         seats = list(Seat.objects.filter(match=old))
-        Seat.objects.bulk_create(
+        made = Seat.objects.bulk_create(
             Seat(
                 match=match,
                 name=seat.name,
@@ -227,7 +236,7 @@ def rematch(actor, match_id, *, key=None):
             )
             for seat in seats
         )
-        Round.objects.create(match=match, number=1)
+        first_round(match, made)
         event = Event.objects.create(
             match=match,
             version=match.version,

@@ -13,6 +13,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from games import errors, json_limits
+from games.bounds import KEY_MAX_LENGTH
 from games.models import Match
 
 from . import serializers as s
@@ -21,7 +22,6 @@ from .errors import BodyTooLarge, responses
 from .permissions import IsMatchMember
 from .throttles import ScopedThrottle
 
-KEY_MAX_LENGTH = 100
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     {"type": "string", "minLength": 1, "maxLength": KEY_MAX_LENGTH},
