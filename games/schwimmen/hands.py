@@ -29,6 +29,16 @@ HAND_SIZE = 3
 SUIT, THREE, FEUER = "suit", "three", "feuer"
 THREE_OF_A_KIND = Fraction(61, 2)
 FEUER_VALUE = 32
+RANK_WORDS = {
+    "A": "aces",
+    "K": "kings",
+    "Q": "queens",
+    "J": "jacks",
+    "10": "tens",
+    "9": "nines",
+    "8": "eights",
+    "7": "sevens",
+}
 
 __all__ = ["CardError", "Hand", "Verdict", "judge", "read_hand"]
 
@@ -103,6 +113,26 @@ class Verdict:
     @property
     def is_tie(self):
         return self.feuer is None and len(self.payers) > 1
+
+    @property
+    def tie_breaks(self):
+        """Why a hand worth as little as the payer's does not pay, one line each."""
+        if self.feuer is not None:
+            return []
+        lowest = self.hands[self.payers[0]]
+        lines = []
+        for name, hand in self.hands.items():
+            if name in self.payers or hand.value != lowest.value:
+                continue
+            if hand.kind == THREE:
+                better, worse = RANK_WORDS[hand.rank], RANK_WORDS[lowest.rank]
+            else:
+                better, worse = SUIT_NAMES[hand.suit], SUIT_NAMES[lowest.suit]
+            lines.append(
+                f"{name} also holds {hand.shown_value}, but {better} rank above "
+                f"{worse}."
+            )
+        return lines
 
     def payload(self, seat_of=None):
         """The record for the open round; ``seat_of`` maps a name to a seat id."""

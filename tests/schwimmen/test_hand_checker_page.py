@@ -60,6 +60,7 @@ def test_the_example_splits_equal_elevens_by_suit(client):
     assert values(response) == {"Alice": "11", "Ben": "11", "Cara": "18", "Dev": "31"}
     assert response.context["result"].payers == ("Alice",)
     assert "Alice pays a life" in text(response)
+    assert "Ben also holds 11, but clubs rank above spades." in text(response)
     assert response.context["record"] is None  # not opened from a match
 
 

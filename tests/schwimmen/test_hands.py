@@ -49,6 +49,7 @@ def test_equal_totals_are_split_by_the_scoring_suit_in_skat_order():
     verdict = judge({"Alice": "A♠ K♦ 7♥", "Ben": "A♣ K♥ 7♦"})
 
     assert verdict.payers == ("Alice",)
+    assert verdict.tie_breaks == ["Ben also holds 11, but clubs rank above spades."]
 
 
 def test_diamonds_are_the_lowest_suit():
@@ -61,6 +62,10 @@ def test_threes_of_a_kind_are_split_by_rank():
     verdict = judge({"Ben": "8S 8H 8D", "Cara": "7S 7H 7D", "Dev": "KS KH KD"})
 
     assert verdict.payers == ("Cara",)
+    assert verdict.tie_breaks == [
+        "Ben also holds 30½, but eights rank above sevens.",
+        "Dev also holds 30½, but kings rank above sevens.",
+    ]
 
 
 def test_hands_still_equal_after_the_tie_breaks_both_pay():
