@@ -81,6 +81,9 @@ class Schwimmen(RuleModule):
     entry_template = "schwimmen/entry.html"
     row_template = "schwimmen/row.html"
     standings_template = "schwimmen/standings.html"
+    # Not in the interface yet: the sheet fragments' CSS, for the core to link on
+    # the match page (the fragments are rendered once per change, without a head).
+    stylesheets = ("schwimmen/schwimmen.css",)
     urls = "games.schwimmen.urls"
     match_pages = (("Hand checker", "hands"),)
     record_schema = {
