@@ -12,6 +12,7 @@ modules and never in the counting.
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from games.errors import BadValue
 from games.rules import IN, OUT, SWIMMING, Result, SeatStanding, Standings
 
 # What happens when a round would put every seat still in out at once (the
@@ -19,6 +20,17 @@ from games.rules import IN, OUT, SWIMMING, Result, SeatStanding, Standings
 # played again and nobody pays for it.
 SHARE, REPLAY = "share", "replay"
 WIPEOUT_CHOICES = (SHARE, REPLAY)
+
+
+def seat_id(value):
+    """A seat id from a record: a whole number, as JSON or as form text."""
+    if isinstance(value, bool):
+        raise BadValue("A seat is given by its number.")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise BadValue(f"“{value}” is not a seat.")
 
 
 def new_line(seat_id, lives):

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from games import lives
 from games.errors import BadValue, NoChange
+from games.lives import seat_id
 from games.rules import (
     DRAW,
     OPEN,
@@ -25,17 +26,6 @@ from games.rules import (
 
 LIVES, TIE, FEUER = "lives", "swimmers_tie", "feuer"
 FEUER_FIELD, REPLAY_FIELD = "feuer", "replay"
-
-
-def seat_id(value):
-    """A seat id from a payload: a whole number (JSON or form text)."""
-    if isinstance(value, bool):
-        raise BadValue("A seat is given by its number.")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    raise BadValue(f"“{value}” is not a seat.")
 
 
 class Schwimmen(RuleModule):

@@ -5,7 +5,7 @@ the standings hold a result. No database: these are the module's tests."""
 
 from dataclasses import dataclass, field, replace
 
-from games.rules import MAIN, OPEN, Actor, RoundView, SeatView, Table
+from games.rules import MAIN, OPEN, Actor, RoundView, RuleModule, SeatView, Table
 from games.schwimmen.rules import Schwimmen
 
 RULES = Schwimmen()
@@ -43,10 +43,12 @@ class Sheet:
     options: dict = field(default_factory=dict)
     rounds: list = field(default_factory=list)
     notes: list = field(default_factory=list)
+    # Thirty-One plays the same loop with its own module (tests/thirty_one/).
+    rules: RuleModule = RULES
 
     def __post_init__(self):
         self.seats = seat_views(self.names)
-        self.options = RULES.clean_options(self.options)
+        self.options = self.rules.clean_options(self.options)
         self.rounds = [RoundView(number=1, status=OPEN)]
 
     def id(self, name):
@@ -61,14 +63,16 @@ class Sheet:
 
     @property
     def standings(self):
-        return RULES.standings(self.seats, self.closed, self.options)
+        return self.rules.standings(self.seats, self.closed, self.options)
 
     @property
     def result(self):
         return self.standings.result
 
     def table(self, number, is_host=False):
-        before = RULES.standings(self.seats, self.closed[: number - 1], self.options)
+        before = self.rules.standings(
+            self.seats, self.closed[: number - 1], self.options
+        )
         return Table(
             seats=self.seats,
             options=self.options,
@@ -81,7 +85,7 @@ class Sheet:
         """A member records the open round; the next one opens unless decided."""
         assert self.result is None, "the match has ended"
         number = len(self.rounds)
-        outcome = RULES.record(self.table(number), payload)
+        outcome = self.rules.record(self.table(number), payload)
         self.rounds[-1] = written(self.rounds[-1], outcome)
         self.notes.append(outcome.note)
         if self.result is None:
@@ -95,7 +99,7 @@ class Sheet:
         return self.record({"feuer": self.id(name)})
 
     def correct(self, number, payload):
-        outcome = RULES.record(self.table(number, is_host=True), payload)
+        outcome = self.rules.record(self.table(number, is_host=True), payload)
         self.rounds[number - 1] = written(self.rounds[number - 1], outcome)
         return outcome
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from django import template
 
-from games.lives import and_join
-from games.rules import DRAW, IN, OUT, SWIMMING
+from games.lives import and_join, rows
+from games.rules import DRAW, OUT, SWIMMING
 
 from ..rules import FEUER, FEUER_FIELD, LIVES, REPLAY_FIELD
 
@@ -87,53 +87,14 @@ def round_summary(round, seats, names=None):
     return RowSummary(f"{who} {verb}", "pays", payers, None)
 
 
-@dataclass(frozen=True)
-class StandingRow:
-    id: int
-    name: str
-    lives: int
-    start: int
-    fate: str
-    winner: bool
-    dealer: bool
-
-    @property
-    def pips(self):
-        """One entry per starting life: True while the seat still has it."""
-        return [index < self.lives for index in range(max(self.start, self.lives))]
-
-    @property
-    def status(self):
-        if self.winner:
-            return "winner"
-        return {IN: "in", SWIMMING: "swimming", OUT: "out"}[self.fate]
-
-
 @register.simple_tag
 def standing_rows(standings, seats, match=None, names=None, dealer=None):
     """Each seat's lives, fate and whether it won, in seat order."""
-    start = _options(match).get(LIVES, 3)
-    winners = set(standings.result.winners) if standings.result else set()
-    rows = []
-    for seat in seats:
-        line = standings.seat(seat.id)
-        rows.append(
-            StandingRow(
-                id=seat.id,
-                name=_name(seat, names),
-                lives=line.lives if line and line.lives is not None else start,
-                start=start,
-                fate=line.fate if line else IN,
-                winner=seat.id in winners,
-                dealer=seat.id == dealer,
-            )
-        )
-    return rows
+    return rows.standing_rows(
+        standings, seats, _options(match).get(LIVES, 3), names, dealer
+    )
 
 
 @register.simple_tag
 def result_names(standings, seats, names=None):
-    if not standings.result:
-        return ""
-    by_id = {seat.id: _name(seat, names) for seat in seats}
-    return and_join(by_id.get(seat, "?") for seat in standings.result.winners)
+    return rows.result_names(standings, seats, names)
