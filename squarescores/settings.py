@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "games",
     "games.fortyone_exchange",
     "games.schwimmen",
+    "games.thirty_one",
 ]
 
 MIDDLEWARE = [
