@@ -11,6 +11,7 @@ import uuid
 import segno
 from django.contrib import messages
 from django.contrib.auth import get_user
+from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -26,6 +27,7 @@ from .forms import (
     HostForm,
     JoinForm,
     MarkForm,
+    RoundForm,
     SeatForm,
     SeatNameForm,
     StartForm,
@@ -51,7 +53,7 @@ def bad_form(request, form, back):
 
 
 def is_member(user, match):
-    return user.is_authenticated and match.memberships.filter(user=user).exists()
+    return Membership.objects.holds(match, user)
 
 
 def join_url(match):
@@ -143,6 +145,7 @@ def match_page(request, match_id):
         return send_to_join(request)
     seats = list(Seat.objects.filter(match=match).select_related("claimed_by"))
     rounds = recent_rounds(match)
+    prefetch_related_objects(rounds, "cells")
     you = next((s for s in seats if s.claimed_by_id == request.user.pk), None)
     fragments = live.sheet_html(
         match, seats, rounds, {"tap_key": uuid.uuid4().hex}, request
@@ -160,6 +163,7 @@ def match_page(request, match_id):
         "is_host": match.host_id == request.user.pk,
         "open_html": fragments["open"],
         "rows_html": [fragments["rows"][str(r.number)] for r in closed],
+        "standings_html": fragments["standings"],
         "last_round": closed[-1] if closed else None,
         "first_shown": rounds[0].number if rounds else 1,
         "open_round": open_round,
@@ -188,6 +192,54 @@ def act(request, match_id, form_class, call):
 
 def key(data):
     return data.get("key") or None
+
+
+def with_payload(request, match_id, call):
+    """``call(user, round, payload, key)`` for a module's form: the core reads
+    ``round`` and ``key``, the module's ``payload_from_form`` the rest."""
+
+    def run(user, data):
+        match = Match.objects.filter(pk=match_id).only("game").first()
+        if match is None:
+            raise errors.MatchNotFound()
+        payload = match.rules.payload_from_form(dict(request.POST.lists()))
+        return call(user, data["round"], payload, key(data))
+
+    return run
+
+
+@require_POST
+def record(request, match_id):
+    call = with_payload(
+        request,
+        match_id,
+        lambda user, number, payload, key: actions.record(
+            user, match_id, number, payload, key=key
+        ),
+    )
+    return act(request, match_id, RoundForm, call)
+
+
+@require_POST
+def correct(request, match_id):
+    call = with_payload(
+        request,
+        match_id,
+        lambda user, number, payload, key: actions.correct(
+            user, match_id, number, payload, key=key
+        ),
+    )
+    return act(request, match_id, RoundForm, call)
+
+
+@require_POST
+def set_dealer(request, match_id):
+    return act(
+        request,
+        match_id,
+        SeatForm,
+        lambda user, d: actions.set_dealer(user, match_id, d["seat"]),
+    )
 
 
 @require_POST

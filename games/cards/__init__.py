@@ -1,6 +1,6 @@
 """Playing cards for the hand checkers: ranks, suits, packs and a forgiving parser.
 
-Shared by the card games' rule modules (Schwimmen, Thirty-One, ...), so each
+Shared by the card games' rule modules (those with a hand checker), so each
 checker reads "A♠", "AS", "as", "10h", "T♥" or, as the seeds write them, "♥7"
 the same way and refuses a bad card with the same clear sentence. Pure Python.
 """

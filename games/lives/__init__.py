@@ -1,4 +1,4 @@
-"""The lives engine shared by Schwimmen and Thirty-One: pure functions on the
+"""The lives engine the lives games share: pure functions on the
 standings types of ``games.rules``.
 
 Every seat starts with a few lives. Paying a life takes one away; paying the
