@@ -206,7 +206,9 @@ def judge(hands, options, closer=None):
                 for name in rest
                 if judged[name].value <= LIMIT and strength(name) != best
             )
-        if options.get(CLOSER_RULE) and closer in lowest and len(lowest) > 1:
+        if limit:
+            lines += (f"At 20 or less, each pays: {and_join(limit)}.",)
+        elif options.get(CLOSER_RULE) and closer in lowest and len(lowest) > 1:
             others = and_join([name for name in lowest if name != closer])
             lines += (f"{closer} closed and wins the tie with {others}.",)
     paid = losses(

@@ -160,6 +160,7 @@ def test_the_points_limit_makes_everyone_at_20_or_less_pay_but_the_winner():
     )
 
     assert verdict.limit == ("Ben", "Dev", "Eve")
+    assert verdict.tie_breaks[-1] == "At 20 or less, each pays: Ben, Dev and Eve."
     assert verdict.paid == {"Ben": 1, "Dev": 1, "Eve": 1}
     assert none_under.limit == ()
     assert none_under.paid == {"Ben": 1}

@@ -23,7 +23,7 @@ def names(sheet):
     return {seat.id: seat.name for seat in sheet.seats}
 
 
-def entry(sheet, table_match):
+def entry(sheet, table_match, tap_key="k-1"):
     return render_to_string(
         RULES.entry_template,
         {
@@ -33,7 +33,7 @@ def entry(sheet, table_match):
             "standings": sheet.standings,
             "names": names(sheet),
             "record_url": "/matches/7/record/",
-            "tap_key": "k-1",
+            "tap_key": tap_key,
         },
     )
 
@@ -87,6 +87,16 @@ def test_the_open_round_asks_who_closed_and_who_is_lowest_in_one_form():
     assert 'name="fire"' not in html
     assert 'name="limit"' not in html
     assert "the closer wins a tie" in html
+
+
+def test_a_pushed_entry_without_a_key_is_still_a_record_form():
+    sheet = Sheet()
+
+    html = entry(sheet, match(), tap_key="")
+
+    assert html.count("data-record-form") == 2
+    assert html.count('name="key" value=""') == 2
+    assert "Record round 1" in html
 
 
 def test_the_points_limit_and_fire_add_their_fields():
