@@ -1,8 +1,9 @@
 """The match socket: news of every change to the members at the table.
 
 Thin on purpose: it checks who may listen, forwards the text ``publish()`` made
-once per change, and turns a tap frame into ``actions.tap_winner``. The rules stay
-in the actions; a refusal comes back as an ``error`` frame.
+once per change, and turns a tap frame into ``actions.tap_winner`` and a record
+frame (a module's form) into ``actions.record``. The rules stay in the actions and
+the module; a refusal comes back as an ``error`` frame.
 """
 
 import json

@@ -84,7 +84,7 @@ def check(sheet, outcome):
     """Refuse an ``Outcome`` the core cannot store, whatever the module says."""
     round = sheet.round
     seat_ids = {seat.pk for seat in sheet.playing()}
-    fields = {field.key for field in sheet.match.rules.fields}
+    fields = {field.key: field for field in sheet.match.rules.fields}
     if outcome.status not in (OPEN, *CLOSED):
         raise errors.BadValue(f"Unknown round status “{outcome.status}”.")
     if (outcome.status == WON) != (outcome.winner is not None):
@@ -97,13 +97,17 @@ def check(sheet, outcome):
         raise errors.BadValue(f"A round's note is at most {NOTE_MAX_LENGTH} long.")
     writes = {MAIN: outcome.cells, **outcome.values}
     for field, values in writes.items():
-        if field not in fields:
+        if values and field not in fields:
             raise errors.BadValue(f"This game records no “{field}”.")
         for seat_id, value in values.items():
             if seat_id not in seat_ids:
                 raise errors.SeatNotInMatch()
             if not is_whole(value) or value < 0:
                 raise errors.BadValue("A cell holds a whole number, 0 or more.")
+            low, high = fields[field].min, fields[field].max
+            if value < low or (high is not None and value > high):
+                label = fields[field].label or field or "A value"
+                raise errors.BadValue(f"{label} is {low} to {high or 'any number'}.")
     for field, seat_id in outcome.clear:
         if field not in fields or seat_id not in seat_ids:
             raise errors.BadValue("That value cannot be cleared.")

@@ -59,6 +59,8 @@ def outcome(summary):
     """A round as an event's before or after saw it: the winner's name or a status."""
     if summary.get("status") == Round.Status.WON:
         return summary.get("winner_name") or "?"
+    if summary.get("status") == Round.Status.SCORED and summary.get("note"):
+        return summary["note"]
     return summary.get("status", "?")
 
 
