@@ -127,3 +127,22 @@ def test_the_hand_checker_records_its_verdict_with_one_tap(
         "Ben closed: Alice and Ben pay", timeout=LIVE_WITHIN_MS
     )
     shoot(alice, "recorded")
+
+
+def test_choosing_a_rule_set_fills_in_its_options(asgi_server, new_phone):
+    phone = new_phone("alice")
+    phone.goto(f"{asgi_server}/games/thirty_one/hands/")
+    options = phone.locator("fieldset.t31-options")
+    tiebreaker = options.locator('input[name="hand_tiebreaker"]')
+    expect(tiebreaker).not_to_be_checked()  # Blitz plays none
+
+    options.locator('select[name="rule_set"]').select_option("schwimmen")
+
+    expect(options.locator('select[name="three_of_a_kind"]')).to_have_value("fire")
+    expect(options.locator('input[name="remove_2_to_6"]')).to_be_checked()
+    expect(tiebreaker).to_be_checked()
+    expect(options.locator('input[name="closer_rule"]')).not_to_be_checked()
+    # The table may still change an option after the rule set filled it in.
+    options.locator('input[name="closer_rule"]').check()
+    expect(options.locator('select[name="rule_set"]')).to_have_value("schwimmen")
+    assert phone.console_errors == []
