@@ -70,6 +70,8 @@ INSTALLED_APPS = [
     "squarescores.accounts",
     "games",
     "games.fortyone_exchange",
+    "games.schwimmen",
+    "games.thirty_one",
 ]
 
 MIDDLEWARE = [

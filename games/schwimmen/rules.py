@@ -1,0 +1,269 @@
+"""Schwimmen: who pays a life each round; the last seat in wins.
+
+A round records the seats that pay (``{"pays": [ids]}``: the lowest hand, or
+several tied for lowest) or a Feuer (``{"feuer": id}``: everyone else still in
+pays). The main cell is the lives a seat paid that round, written for every seat
+playing it; the named fields ``feuer`` and ``replay`` mark the seat that showed
+Feuer and the last swimmers whose tie was played again. The counting of lives,
+swimming and going out is ``games.lives``'.
+"""
+
+from dataclasses import replace
+
+from games import lives
+from games.errors import BadValue, NoChange
+from games.lives import seat_id
+from games.rules import (
+    DRAW,
+    OPEN,
+    OUT,
+    SCORED,
+    Field,
+    Option,
+    Outcome,
+    RuleModule,
+)
+
+LIVES, TIE, FEUER = "lives", "swimmers_tie", "feuer"
+FEUER_FIELD, REPLAY_FIELD = "feuer", "replay"
+
+
+class Schwimmen(RuleModule):
+    key = "schwimmen"
+    name = "Schwimmen"
+    summary = (
+        "Three cards each, three face up in the middle: swap until someone closes. "
+        "The weakest hand pays a life; the last player in wins."
+    )
+    min_seats = 2
+    max_seats = 8
+    options = (
+        Option(
+            key=LIVES,
+            label="Lives each",
+            default=3,
+            numbers=(2, 3, 5),
+            help="More lives make a longer game.",
+        ),
+        Option(
+            key=TIE,
+            label="The last two tie while both swimming",
+            default=lives.REPLAY,
+            choices=(
+                (lives.REPLAY, "play another hand, nobody pays"),
+                (lives.SHARE, "they share the win"),
+            ),
+            help="Both would go out at once; the table settles it one way.",
+        ),
+        Option(
+            key=FEUER,
+            label="Feuer: three aces are 32 and everyone else pays",
+            default=True,
+            help="Off: three aces are three of a kind like any other, 30½.",
+        ),
+    )
+    fields = (
+        Field(label="Lives paid", max=1),
+        Field(FEUER_FIELD, label="Feuer", max=1),
+        Field(REPLAY_FIELD, label="Tied while swimming", max=1),
+    )
+    rules_template = "schwimmen/rules.html"
+    entry_template = "schwimmen/entry.html"
+    row_template = "schwimmen/row.html"
+    standings_template = "schwimmen/standings.html"
+    # Not in the interface yet: the sheet fragments' CSS, for the core to link on
+    # the match page (the fragments are rendered once per change, without a head).
+    stylesheets = ("schwimmen/schwimmen.css",)
+    urls = "games.schwimmen.urls"
+    match_pages = (("Hand checker", "hands"),)
+    record_schema = {
+        "oneOf": [
+            {
+                "type": "object",
+                "title": "Who pays",
+                "description": "The seat with the lowest hand, or every seat tied "
+                "for lowest; each pays one life.",
+                "properties": {
+                    "pays": {
+                        "type": "array",
+                        "items": {"type": "integer"},
+                        "minItems": 1,
+                        "uniqueItems": True,
+                    }
+                },
+                "required": ["pays"],
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "title": "Feuer",
+                "description": "The seat that showed three aces; every other seat "
+                "still in pays one life.",
+                "properties": {"feuer": {"type": "integer"}},
+                "required": ["feuer"],
+                "additionalProperties": False,
+            },
+        ]
+    }
+
+    # Recording -------------------------------------------------------------------
+
+    def payload_from_form(self, data):
+        """``pays`` (repeated) or ``feuer``; a JSON ``payload`` field also works,
+        as the hand checker's record button sends one."""
+        fields = {key: [v for v in values if v != ""] for key, values in data.items()}
+        if fields.get("payload"):
+            return super().payload_from_form(data)
+        feuer, pays = fields.get("feuer"), fields.get("pays")
+        if feuer and pays:
+            raise BadValue("Record either who pays or a Feuer, not both.")
+        if feuer:
+            if len(feuer) > 1:
+                raise BadValue("Only one seat can show Feuer.")
+            return {"feuer": seat_id(feuer[0])}
+        if pays:
+            return {"pays": [seat_id(value) for value in pays]}
+        raise BadValue("Pick who pays, or who showed Feuer.")
+
+    def record(self, table, payload):
+        if not isinstance(payload, dict):
+            raise BadValue("A record is a JSON object.")
+        keys = set(payload)
+        if keys == {"pays"}:
+            outcome = self._pays(table, payload["pays"])
+        elif keys == {"feuer"}:
+            outcome = self._feuer(table, payload["feuer"])
+        else:
+            raise BadValue(
+                'Record {"pays": [seats]} or {"feuer": seat}, and nothing else.'
+            )
+        if table.round.status != OPEN and self._same(table.round, outcome):
+            raise NoChange("That is already what this round says.")
+        return outcome
+
+    def _in_seat(self, table, value, what):
+        seat = seat_id(value)
+        if seat not in table.seat_ids():
+            raise BadValue(f"Seat {seat} does not play round {table.round.number}.")
+        if table.standings.fate(seat) == OUT:
+            name = self._names(table)[seat]
+            raise BadValue(f"{name} is out and {what}.")
+        return seat
+
+    def _judgeable(self, table):
+        if table.standings.result is not None:
+            raise BadValue("The match was decided before this round.")
+
+    def _pays(self, table, value):
+        self._judgeable(table)
+        if not isinstance(value, list) or not value:
+            raise BadValue("Name at least one seat that pays.")
+        payers = [self._in_seat(table, item, "pays nothing more") for item in value]
+        if len(set(payers)) != len(payers):
+            raise BadValue("A seat is named twice.")
+        names = self._names(table)
+        losses = dict.fromkeys(payers, 1)
+        who = lives.and_join(names[seat] for seat in self._ordered(table, payers))
+        if lives.would_wipe_out(table.standings, losses):
+            if table.options.get(TIE, lives.REPLAY) == lives.REPLAY:
+                return Outcome(
+                    status=SCORED,
+                    cells=dict.fromkeys(table.seat_ids(), 0),
+                    values={REPLAY_FIELD: dict.fromkeys(payers, 1)},
+                    clear=self._stale(table.round, {REPLAY_FIELD: payers}),
+                    note=f"{who} tie while swimming: another hand, nobody pays",
+                )
+            note = f"{who} tie while swimming and share the win"
+        else:
+            note = f"{who} {'pays' if len(payers) == 1 else 'pay'}"
+        return Outcome(
+            status=SCORED,
+            cells={seat: int(seat in losses) for seat in table.seat_ids()},
+            clear=self._stale(table.round, {}),
+            note=note,
+        )
+
+    def _feuer(self, table, value):
+        self._judgeable(table)
+        if not table.options.get(FEUER, True):
+            raise BadValue("This table plays without Feuer.")
+        fire = self._in_seat(table, value, "cannot show Feuer")
+        payers = {seat.id for seat in table.in_play()} - {fire}
+        name = self._names(table)[fire]
+        return Outcome(
+            status=SCORED,
+            cells={seat: int(seat in payers) for seat in table.seat_ids()},
+            values={FEUER_FIELD: {fire: 1}},
+            clear=self._stale(table.round, {FEUER_FIELD: [fire]}),
+            note=f"Feuer by {name}: everyone else pays",
+        )
+
+    def _stale(self, round, kept):
+        """The named values of an earlier record that the new one drops."""
+        return tuple(
+            (key, seat)
+            for key in (FEUER_FIELD, REPLAY_FIELD)
+            for seat in round.values.get(key, {})
+            if seat not in kept.get(key, ())
+        )
+
+    def _same(self, round, outcome):
+        """True when a correction would leave ``round`` as it is."""
+        if any(
+            round.cells.get(seat, 0) != value for seat, value in outcome.cells.items()
+        ):
+            return False
+        for key in (FEUER_FIELD, REPLAY_FIELD):
+            now = {s: v for s, v in round.values.get(key, {}).items() if v}
+            if now != {s: v for s, v in outcome.values.get(key, {}).items() if v}:
+                return False
+        return True
+
+    def _names(self, table):
+        return {seat.id: seat.name for seat in table.seats}
+
+    def _ordered(self, table, seats):
+        return [seat for seat in table.seat_ids() if seat in seats]
+
+    # Standings -------------------------------------------------------------------
+
+    def new_seat(self, seat, options):
+        return lives.new_line(seat.id, options.get(LIVES, 3))
+
+    def advance(self, standings, seats, round, options):
+        standings = self.including(standings, seats, options)
+        counted = replace(
+            standings,
+            rounds=standings.rounds + 1,
+            draws=standings.draws + (round.status == DRAW),
+        )
+        if round.status != SCORED:
+            return counted
+        losses = {
+            seat.id: round.cells.get(seat.id, 0) or 0
+            for seat in seats
+            if round.cells.get(seat.id)
+        }
+        settled = lives.settle(
+            counted,
+            losses,
+            wipeout=options.get(TIE, lives.REPLAY),
+            names={seat.id: seat.name for seat in seats},
+        )
+        return settled.standings
+
+    def summarize(self, seats, rounds):
+        """Lives paid per seat and the rounds banked unscored."""
+        paid = {seat.id: 0 for seat in seats}
+        draws = 0
+        for round in rounds:
+            if round.status == DRAW:
+                draws += 1
+            for seat, value in round.cells.items():
+                if seat in paid and value:
+                    paid[seat] += value
+        return {
+            "rounds_won": dict.fromkeys(paid, 0),
+            "lives_paid": paid,
+            "draws": draws,
+        }

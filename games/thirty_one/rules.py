@@ -1,0 +1,491 @@
+"""Thirty-One: the option sheet of the online table (seed 002) on the lives engine.
+
+The rule set is the first option: **Blitz** (seed 001's US game), **Schwimmen**
+(the commerce game) or **Custom**. Each fills in the other options (``PRESETS``);
+the table may still change any of them, and a record is judged by the options the
+match holds, never by the rule set's name.
+
+A round records how it ended and who held the lowest hand; the module turns that
+into lives per seat under the options (``losses``):
+
+- ``{"lowest": [ids], "closer": id|null, "limit": [ids]}``: the round was closed
+  (knocked). ``lowest`` are the seats tied for the lowest hand after the table's
+  tie-breaks; ``limit`` the seats at 20 points or less (points limit only).
+- ``{"thirty_one": id, ...}``: a 31 ended it; with "31 affects all other players"
+  every other seat pays and nothing else is named, otherwise ``lowest`` (and
+  ``limit``) are named as for a close.
+- ``{"fire": id}``: three aces under Fire; every other seat pays.
+
+The main cell is the lives a seat paid (0, 1 or 2); named fields keep what was
+recorded (the closer, the 31 or Fire, the lowest, those at 20 or less) so a row
+can say it and a correction starts from it. Counting lives, swimming and going
+out is ``games.lives``'.
+"""
+
+from dataclasses import replace
+
+from games import lives
+from games.errors import BadValue, NoChange
+from games.lives import seat_id
+from games.rules import DRAW, OPEN, OUT, SCORED, Field, Option, Outcome, RuleModule
+
+# Option keys.
+RULE_SET, LIVES, EXCHANGE = "rule_set", "lives", "exchange"
+THREE_KIND, REMOVE_LOW, DEALER_SWAP = "three_of_a_kind", "remove_2_to_6", "dealer_swap"
+TIEBREAK, ALL_PAY, CLOSER_RULE = "hand_tiebreaker", "thirty_one_hits_all", "closer_rule"
+POINTS_LIMIT, FIRST_TURN, TIE = "points_limit", "first_turn_close_limit", "swimmers_tie"
+# Their choices.
+BLITZ, SCHWIMMEN, CUSTOM = "blitz", "schwimmen", "custom"
+COMMERCE, DRAW_DISCARD = "commerce", "draw_discard"
+FIRE, THREE, DISABLED = "fire", "three", "disabled"
+# At this many points or fewer a seat pays under the points limit.
+LIMIT = 20
+
+# Named fields of a round: what was recorded, one mark per seat.
+CLOSER, THIRTY_ONE, FIRE_FIELD = "closer", "thirty_one", "fire"
+LOWEST, UNDER, REPLAY = "lowest", "limit", "replay"
+MARKS = (CLOSER, THIRTY_ONE, FIRE_FIELD, LOWEST, UNDER, REPLAY)
+PAYLOAD_KEYS = {CLOSER, THIRTY_ONE, FIRE_FIELD, LOWEST, UNDER}
+
+# Each rule set's options. Blitz is seed 001's US game: a 52-card pack, draw and
+# discard, four markers and one more hand (swimming), no three of a kind, and a
+# knocker who is the sole loser pays double (the closer rule). Schwimmen is the
+# commerce game of the Schwimmen module. Custom starts plain and is set by hand.
+PRESETS = {
+    BLITZ: {
+        LIVES: 4,
+        EXCHANGE: DRAW_DISCARD,
+        THREE_KIND: DISABLED,
+        REMOVE_LOW: False,
+        DEALER_SWAP: False,
+        TIEBREAK: False,
+        ALL_PAY: False,
+        CLOSER_RULE: True,
+        POINTS_LIMIT: False,
+        FIRST_TURN: False,
+        TIE: lives.REPLAY,
+    },
+    SCHWIMMEN: {
+        LIVES: 3,
+        EXCHANGE: COMMERCE,
+        THREE_KIND: FIRE,
+        REMOVE_LOW: True,
+        DEALER_SWAP: True,
+        TIEBREAK: True,
+        ALL_PAY: False,
+        CLOSER_RULE: False,
+        POINTS_LIMIT: False,
+        FIRST_TURN: False,
+        TIE: lives.REPLAY,
+    },
+    CUSTOM: {
+        LIVES: 3,
+        EXCHANGE: COMMERCE,
+        THREE_KIND: THREE,
+        REMOVE_LOW: False,
+        DEALER_SWAP: False,
+        TIEBREAK: True,
+        ALL_PAY: False,
+        CLOSER_RULE: False,
+        POINTS_LIMIT: False,
+        FIRST_TURN: False,
+        TIE: lives.REPLAY,
+    },
+}
+DEFAULT_RULE_SET = BLITZ
+
+
+def losses(seats, options, *, lowest=(), closer=None, limit=(), by=None, kind=None):
+    """Lives each of ``seats`` (those still in) pays: seat -> count, payers only.
+
+    ``kind`` is how the round ended: ``None`` for a close, ``THIRTY_ONE`` or
+    ``FIRE_FIELD`` with ``by`` the seat that showed it. Pure and shared by the
+    record and the hand checker, so both say the same; ids may be any hashable.
+    """
+    if kind == FIRE_FIELD or (kind == THIRTY_ONE and options.get(ALL_PAY)):
+        return {seat: 1 for seat in seats if seat != by}
+    paying = list(lowest)
+    # The closer wins a tie with the closer: the others tied with them pay.
+    if options.get(CLOSER_RULE) and closer in paying and len(paying) > 1:
+        paying.remove(closer)
+    paid = dict.fromkeys(limit or paying, 1)
+    if options.get(CLOSER_RULE) and list(lowest) == [closer]:
+        paid[closer] = paid.get(closer, 0) + 1
+    return paid
+
+
+def pays_phrase(paid, name):
+    """ "Ben pays", "Ben and Cara pay", "Ben pays 2 lives and Cara pays"."""
+    if not paid:
+        return "nobody pays"
+    if len(paid) > 1 and set(paid.values()) == {1}:
+        return lives.and_join(name(seat) for seat in paid) + " pay"
+    return lives.and_join(
+        f"{name(seat)} pays {count} lives" if count > 1 else f"{name(seat)} pays"
+        for seat, count in paid.items()
+    )
+
+
+def describe(paid, name, *, kind=None, by=None, closer=None, options=None):
+    """A round in words, for its note and its row."""
+    options = options or {}
+    if kind == FIRE_FIELD:
+        return f"Fire by {name(by)}: everyone else pays"
+    if kind == THIRTY_ONE and options.get(ALL_PAY):
+        return f"31 by {name(by)}: everyone else pays"
+    heads = []
+    if closer is not None:
+        heads.append(f"{name(closer)} closed")
+    if kind == THIRTY_ONE:
+        heads.append(f"31 by {name(by)}")
+    phrase = pays_phrase(paid, name)
+    if not heads:
+        return phrase[0].upper() + phrase[1:]
+    return f"{', '.join(heads)}: {phrase}"
+
+
+class ThirtyOne(RuleModule):
+    key = "thirty_one"
+    name = "Thirty-One"
+    summary = (
+        "Three cards each, the best suit counts: close when you like your hand, "
+        "show a 31 at once. The lowest hand loses a life; the last one in wins."
+    )
+    min_seats = 2
+    max_seats = 8
+    options = (
+        Option(
+            RULE_SET,
+            "Rule set",
+            DEFAULT_RULE_SET,
+            choices=(
+                (BLITZ, "Blitz: draw and discard, 52 cards"),
+                (SCHWIMMEN, "Schwimmen: commerce, 32 cards"),
+                (CUSTOM, "Custom: set every option"),
+            ),
+            help="Fills in the options below; the table can still change them.",
+        ),
+        Option(
+            LIVES,
+            "Lives each",
+            PRESETS[BLITZ][LIVES],
+            numbers=(2, 3, 4, 5),
+            help="Then one more hand, swimming. Seed 001's game is 4 and one more.",
+        ),
+        Option(
+            EXCHANGE,
+            "Exchange mechanism",
+            PRESETS[BLITZ][EXCHANGE],
+            choices=(
+                (COMMERCE, "Commerce: swap 1 or 3 with the face-up cards"),
+                (DRAW_DISCARD, "Draw and discard"),
+            ),
+        ),
+        Option(
+            THREE_KIND,
+            "Three of a kind",
+            PRESETS[BLITZ][THREE_KIND],
+            choices=(
+                (FIRE, "Fire: 30½, three aces 32 and everyone else pays"),
+                (THREE, "30½"),
+                (DISABLED, "Disabled: counted like any hand"),
+            ),
+        ),
+        Option(
+            REMOVE_LOW, "Remove 2 to 6 (a 32-card pack)", PRESETS[BLITZ][REMOVE_LOW]
+        ),
+        Option(
+            DEALER_SWAP,
+            "Dealer hand exchange",
+            PRESETS[BLITZ][DEALER_SWAP],
+            help="The dealer may swap their hand for three cards before play.",
+        ),
+        Option(
+            TIEBREAK,
+            "Hand tiebreaker: suit, or rank for three of a kind",
+            PRESETS[BLITZ][TIEBREAK],
+        ),
+        Option(
+            ALL_PAY,
+            "31 affects all other players",
+            PRESETS[BLITZ][ALL_PAY],
+            help="A round ended by a 31 makes every other player pay.",
+        ),
+        Option(
+            CLOSER_RULE,
+            "Closer rule",
+            PRESETS[BLITZ][CLOSER_RULE],
+            help="The closer wins a tie; a closer who is the sole lowest pays 1 more.",
+        ),
+        Option(
+            POINTS_LIMIT,
+            "Points limit",
+            PRESETS[BLITZ][POINTS_LIMIT],
+            help="Everyone at 20 or less pays; if nobody is, the lowest pays.",
+        ),
+        Option(
+            FIRST_TURN,
+            "First turn close limit",
+            PRESETS[BLITZ][FIRST_TURN],
+            help="Nobody but the dealer may close on their first turn.",
+        ),
+        Option(
+            TIE,
+            "The last two tie while both swimming",
+            PRESETS[BLITZ][TIE],
+            choices=(
+                (lives.REPLAY, "play another hand, nobody pays"),
+                (lives.SHARE, "they share the win"),
+            ),
+        ),
+    )
+    # Not in the interface yet: the option that picks a preset, and the presets,
+    # for the start form to fill in (static/thirty_one/presets.js does it today).
+    preset_option = RULE_SET
+    presets = PRESETS
+    fields = (
+        Field(label="Lives paid", max=2),
+        *(Field(mark, label=mark.replace("_", " "), max=1) for mark in MARKS),
+    )
+    rules_template = "thirty_one/rules.html"
+    entry_template = "thirty_one/entry.html"
+    row_template = "thirty_one/row.html"
+    standings_template = "thirty_one/standings.html"
+    stylesheets = ("thirty_one/thirty_one.css",)
+    scripts = ("thirty_one/presets.js",)
+    urls = "games.thirty_one.urls"
+    match_pages = (("Hand checker", "hands"),)
+    record_schema = {
+        "type": "object",
+        "description": "How the round ended and who held the lowest hand; the "
+        "module turns it into lives under the match's options.",
+        "properties": {
+            CLOSER: {"type": ["integer", "null"], "description": "Who closed."},
+            LOWEST: {
+                "type": "array",
+                "items": {"type": "integer"},
+                "minItems": 1,
+                "uniqueItems": True,
+                "description": "The seats tied for the lowest hand.",
+            },
+            UNDER: {
+                "type": "array",
+                "items": {"type": "integer"},
+                "uniqueItems": True,
+                "description": "Points limit only: the seats at 20 or less.",
+            },
+            THIRTY_ONE: {"type": "integer", "description": "Who showed a 31."},
+            FIRE_FIELD: {"type": "integer", "description": "Who showed Fire."},
+        },
+        "anyOf": [
+            {"required": [LOWEST]},
+            {"required": [THIRTY_ONE]},
+            {"required": [FIRE_FIELD]},
+        ],
+        "additionalProperties": False,
+    }
+
+    def clean_options(self, raw):
+        """Options left out take the rule set's value, not the option's default."""
+        raw = dict(raw or {})
+        rule_set = self.options[0].clean(raw.get(RULE_SET, DEFAULT_RULE_SET))
+        return super().clean_options({**PRESETS[rule_set], **raw, RULE_SET: rule_set})
+
+    # Recording -------------------------------------------------------------------
+
+    def payload_from_form(self, data):
+        """The entry's fields, or a JSON ``payload`` (the hand checker's button)."""
+        fields = {key: [v for v in values if v != ""] for key, values in data.items()}
+        if fields.get("payload"):
+            return super().payload_from_form(data)
+        payload = {}
+        for key in (CLOSER, THIRTY_ONE, FIRE_FIELD):
+            values = fields.get(key)
+            if values and len(values) > 1:
+                raise BadValue(
+                    f"Only one seat can be named as {key.replace('_', ' ')}."
+                )
+            if values:
+                payload[key] = seat_id(values[0])
+        for key in (LOWEST, UNDER):
+            if fields.get(key):
+                payload[key] = [seat_id(value) for value in fields[key]]
+        if not payload.keys() & {LOWEST, THIRTY_ONE, FIRE_FIELD}:
+            raise BadValue("Pick who has the lowest hand, or who showed 31 or Fire.")
+        return payload
+
+    def record(self, table, payload):
+        if not isinstance(payload, dict):
+            raise BadValue("A record is a JSON object.")
+        unknown = sorted(set(payload) - PAYLOAD_KEYS)
+        if unknown:
+            raise BadValue(f"A Thirty-One record has no “{unknown[0]}”.")
+        if table.standings.result is not None:
+            raise BadValue("The match was decided before this round.")
+        options = table.options
+        closer = payload.get(CLOSER)
+        if closer is not None:
+            closer = self._in_seat(table, closer, "cannot close")
+        kind, by = self._ending(table, payload)
+        if kind == FIRE_FIELD or (kind == THIRTY_ONE and options.get(ALL_PAY)):
+            if payload.keys() & {LOWEST, UNDER}:
+                raise BadValue(
+                    f"{self._says(kind)} makes everyone else pay: name nobody as "
+                    "lowest or at 20 or less."
+                )
+            lowest, limit = [], []
+        else:
+            lowest, limit = self._lowest(table, payload, by)
+        in_play = [seat.id for seat in table.in_play()]
+        paid = losses(
+            in_play,
+            options,
+            lowest=lowest,
+            closer=closer,
+            limit=limit,
+            by=by,
+            kind=kind,
+        )
+        marks = {
+            CLOSER: [closer] if closer is not None else [],
+            THIRTY_ONE: [by] if kind == THIRTY_ONE else [],
+            FIRE_FIELD: [by] if kind == FIRE_FIELD else [],
+            LOWEST: lowest,
+            UNDER: limit,
+            REPLAY: [],
+        }
+        name = self._names(table).get
+        note = describe(paid, name, kind=kind, by=by, closer=closer, options=options)
+        if lives.would_wipe_out(table.standings, paid):
+            who = lives.and_join(name(seat) for seat in paid)
+            if options.get(TIE, lives.REPLAY) == lives.REPLAY:
+                marks[REPLAY] = list(paid)
+                paid = {}
+                note = f"{who} would all go out: another hand, nobody pays"
+            else:
+                note = f"{who} would all go out and share the win"
+        outcome = Outcome(
+            status=SCORED,
+            cells={seat: paid.get(seat, 0) for seat in table.seat_ids()},
+            values={
+                key: dict.fromkeys(seats, 1) for key, seats in marks.items() if seats
+            },
+            clear=tuple(
+                (key, seat)
+                for key in MARKS
+                for seat in table.round.values.get(key, {})
+                if seat not in marks[key]
+            ),
+            note=note,
+        )
+        if table.round.status != OPEN and self._same(table.round, outcome):
+            raise NoChange("That is already what this round says.")
+        return outcome
+
+    def _says(self, kind):
+        return "Fire" if kind == FIRE_FIELD else "A 31 on this table"
+
+    def _ending(self, table, payload):
+        if THIRTY_ONE in payload and FIRE_FIELD in payload:
+            raise BadValue("A round ends by a 31 or by Fire, not both.")
+        if FIRE_FIELD in payload:
+            if table.options.get(THREE_KIND) != FIRE:
+                raise BadValue("This table does not play Fire.")
+            return FIRE_FIELD, self._in_seat(
+                table, payload[FIRE_FIELD], "cannot show Fire"
+            )
+        if THIRTY_ONE in payload:
+            return THIRTY_ONE, self._in_seat(
+                table, payload[THIRTY_ONE], "cannot show 31"
+            )
+        return None, None
+
+    def _seats(self, table, value, what):
+        if not isinstance(value, list):
+            raise BadValue(f"Name the seats {what} as a list.")
+        seats = [self._in_seat(table, item, "pays nothing more") for item in value]
+        if len(set(seats)) != len(seats):
+            raise BadValue("A seat is named twice.")
+        return self._ordered(table, seats)
+
+    def _lowest(self, table, payload, winner):
+        options, names = table.options, self._names(table)
+        if LOWEST not in payload:
+            raise BadValue("Name who has the lowest hand (several on a tie).")
+        lowest = self._seats(table, payload[LOWEST], "with the lowest hand")
+        if not lowest:
+            raise BadValue("Name who has the lowest hand (several on a tie).")
+        limit = self._seats(table, payload.get(UNDER, []), "at 20 or less")
+        if limit and not options.get(POINTS_LIMIT):
+            raise BadValue("This table plays without the points limit.")
+        if winner in lowest or winner in limit:
+            raise BadValue(f"{names[winner]} holds 31 and cannot pay for this round.")
+        in_play = [seat.id for seat in table.in_play()]
+        if limit and not set(lowest) <= set(limit):
+            raise BadValue(
+                "The lowest hand is at 20 or less whenever anyone is: tick it too."
+            )
+        if limit and set(limit) >= set(in_play):
+            raise BadValue("The best hand never pays: leave it out of the 20 or less.")
+        return lowest, limit
+
+    def _in_seat(self, table, value, what):
+        seat = seat_id(value)
+        if seat not in table.seat_ids():
+            raise BadValue(f"Seat {seat} does not play round {table.round.number}.")
+        if table.standings.fate(seat) == OUT:
+            raise BadValue(f"{self._names(table)[seat]} is out and {what}.")
+        return seat
+
+    def _same(self, round, outcome):
+        """True when a correction would leave ``round`` as it is."""
+        if any(round.cells.get(seat, 0) != n for seat, n in outcome.cells.items()):
+            return False
+        return all(
+            {s for s, v in round.values.get(key, {}).items() if v}
+            == set(outcome.values.get(key, {}))
+            for key in MARKS
+        )
+
+    def _names(self, table):
+        return {seat.id: seat.name for seat in table.seats}
+
+    def _ordered(self, table, seats):
+        return [seat for seat in table.seat_ids() if seat in seats]
+
+    # Standings -------------------------------------------------------------------
+
+    def new_seat(self, seat, options):
+        return lives.new_line(seat.id, options.get(LIVES, PRESETS[BLITZ][LIVES]))
+
+    def advance(self, standings, seats, round, options):
+        standings = self.including(standings, seats, options)
+        counted = replace(
+            standings,
+            rounds=standings.rounds + 1,
+            draws=standings.draws + (round.status == DRAW),
+        )
+        if round.status != SCORED:
+            return counted
+        paid = {seat.id: round.cells.get(seat.id) or 0 for seat in seats}
+        return lives.settle(
+            counted,
+            paid,
+            wipeout=options.get(TIE, lives.REPLAY),
+            names={seat.id: seat.name for seat in seats},
+        ).standings
+
+    def summarize(self, seats, rounds):
+        """Lives paid per seat and the rounds banked unscored."""
+        paid = {seat.id: 0 for seat in seats}
+        draws = 0
+        for round in rounds:
+            draws += round.status == DRAW
+            for seat, value in round.cells.items():
+                if seat in paid and value:
+                    paid[seat] += value
+        return {
+            "rounds_won": dict.fromkeys(paid, 0),
+            "lives_paid": paid,
+            "draws": draws,
+        }
