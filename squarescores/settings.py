@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "squarescores.accounts",
     "games",
     "games.fortyone_exchange",
+    "games.forty_one",
 ]
 
 MIDDLEWARE = [
