@@ -46,6 +46,18 @@ BIDDING, PLAYING, THROWN_IN, PLAYED, UNSCORED = (
 )
 
 
+BIDS_SCHEMA = {
+    "description": "Seat id -> bid, for all four seats.",
+    "type": "object",
+    "additionalProperties": {"type": "integer", "minimum": MIN_BID, "maximum": MAX_BID},
+}
+TRICKS_SCHEMA = {
+    "description": "Seat id -> tricks taken, all four, adding up to 13.",
+    "type": "object",
+    "additionalProperties": {"type": "integer", "minimum": 0, "maximum": TRICKS},
+}
+
+
 def score(bid, tricks):
     """One player's score for a round: the bid made or failed.
 
@@ -158,6 +170,8 @@ class FortyOne(RuleModule):
     standings_template = "forty_one/standings.html"
     # The module's stylesheet, for the page that shows its fragments.
     stylesheet = "forty_one/forty_one.css"
+    # Inline, without $ref: the API embeds this schema in its OpenAPI document,
+    # where a local reference would resolve against the document's root.
     record_schema = {
         "oneOf": [
             {
@@ -184,41 +198,18 @@ class FortyOne(RuleModule):
             {
                 "title": "The tricks (open round, all four bids in)",
                 "type": "object",
-                "properties": {"tricks": {"$ref": "#/$defs/tricks"}},
+                "properties": {"tricks": TRICKS_SCHEMA},
                 "required": ["tricks"],
                 "additionalProperties": False,
             },
             {
                 "title": "A host's correction of a closed round",
                 "type": "object",
-                "properties": {
-                    "bids": {"$ref": "#/$defs/bids"},
-                    "tricks": {"$ref": "#/$defs/tricks"},
-                },
+                "properties": {"bids": BIDS_SCHEMA, "tricks": TRICKS_SCHEMA},
                 "required": ["bids"],
                 "additionalProperties": False,
             },
         ],
-        "$defs": {
-            "bids": {
-                "description": "Seat id -> bid, for all four seats.",
-                "type": "object",
-                "additionalProperties": {
-                    "type": "integer",
-                    "minimum": MIN_BID,
-                    "maximum": MAX_BID,
-                },
-            },
-            "tricks": {
-                "description": "Seat id -> tricks taken, all four, adding up to 13.",
-                "type": "object",
-                "additionalProperties": {
-                    "type": "integer",
-                    "minimum": 0,
-                    "maximum": TRICKS,
-                },
-            },
-        },
     }
 
     # Recording -----------------------------------------------------------------

@@ -491,3 +491,18 @@ def test_totals_are_the_sum_of_the_round_scores(hands):
         for seat in IDS
     )
     assert all(len(series) == len(closed) for series in summary["series"].values())
+
+
+def test_the_record_schema_takes_the_three_payloads_and_no_bid_of_zero():
+    jsonschema = pytest.importorskip("jsonschema")
+    valid = [
+        {"bid": {"seat": RAMI, "value": 4}},
+        {"tricks": {str(seat): 3 for seat in IDS[:3]} | {str(LINA): 4}},
+        {"bids": {str(seat): 2 for seat in IDS}},
+        {"bids": {str(seat): 3 for seat in IDS}, "tricks": {str(RAMI): 13}},
+    ]
+    for payload in valid:
+        jsonschema.validate(payload, RULES.record_schema)
+    for payload in ({"bid": {"seat": RAMI, "value": 0}}, {"tricks": {"11": 14}}):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(payload, RULES.record_schema)
