@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "games.fortyone_exchange",
     "games.schwimmen",
     "games.thirty_one",
+    "games.forty_one",
 ]
 
 MIDDLEWARE = [

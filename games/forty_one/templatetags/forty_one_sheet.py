@@ -1,0 +1,146 @@
+"""What the Forty One fragments show, worked out from their documented context.
+
+A template cannot look a seat up in a dict by a variable key, so each fragment
+asks one tag for plain rows. The tags read only what the core passes (round,
+seats, standings, names, dealer), so a fragment is the same for every phone.
+"""
+
+from django import template
+
+from ..rules import (
+    MIN_BID_TOTAL,
+    PLAYED,
+    SEATS,
+    TARGET,
+    THROWN_IN,
+    bids_of,
+    round_scores,
+    round_state,
+    signed,
+    team_of,
+    total_text,
+    tricks_of,
+)
+
+register = template.Library()
+
+
+@register.filter
+def forty_one_signed(number):
+    """A round's score: ``+4``, ``-14`` (U+2212 for the minus), ``0``."""
+    return signed(number)
+
+
+@register.filter
+def forty_one_total(number):
+    """A running total: ``43``, ``-12`` (U+2212 for the minus)."""
+    return total_text(number)
+
+
+def _name(seat, names):
+    names = names or {}
+    return names.get(seat.id) or names.get(str(seat.id)) or seat.name
+
+
+@register.simple_tag
+def forty_one_entry(round, seats, names=None, standings=None):
+    """The open round: its phase, each seat's bid, and the meter's figures."""
+    bids = bids_of(round)
+    players = [
+        {
+            "id": seat.id,
+            "name": _name(seat, names),
+            "bid": bids.get(seat.id),
+            "team": team_of(seat),
+        }
+        for seat in seats
+    ]
+    total = sum(bids.values())
+    dealer = next((seat for seat in seats if seat.id == round.dealer), None)
+    extra = getattr(standings, "extra", None) or {}
+    return {
+        "phase": "tricks" if len(bids) == SEATS else "bidding",
+        "players": players,
+        "bids_in": len(bids),
+        "bid_total": total,
+        "needed": MIN_BID_TOTAL,
+        "short": max(0, MIN_BID_TOTAL - total),
+        "dealer": _name(dealer, names) if dealer else "",
+        "last_thrown_in": extra.get("last_thrown_in"),
+    }
+
+
+@register.simple_tag
+def forty_one_row(round, seats, names=None):
+    """One closed round: bid, tricks and score per seat, or a throw-in."""
+    ids = [seat.id for seat in seats]
+    state = round_state(round, ids)
+    bids, tricks = bids_of(round), tricks_of(round)
+    scores = round_scores(round, ids)
+    players = []
+    for seat in seats:
+        points = scores.get(seat.id)
+        players.append(
+            {
+                "id": seat.id,
+                "name": _name(seat, names),
+                "bid": bids.get(seat.id),
+                "tricks": tricks.get(seat.id),
+                "score": points,
+                "made": points is not None and points > 0,
+                "team": team_of(seat),
+            }
+        )
+    return {
+        "state": state,
+        "played": state == PLAYED,
+        "thrown_in": state == THROWN_IN,
+        "bid_total": sum(bids.values()),
+        "needed": MIN_BID_TOTAL,
+        "players": players,
+    }
+
+
+@register.simple_tag
+def forty_one_standings(standings, seats, names=None, dealer=None):
+    """Each player's total, the two teams' states and the winner, if any."""
+    by_id = {seat.id: seat for seat in seats}
+    result = standings.result
+    winners = set(result.winners) if result else set()
+    players = []
+    for seat in seats:
+        line = standings.seat(seat.id)
+        total = (line.points or 0) if line else 0
+        players.append(
+            {
+                "id": seat.id,
+                "name": _name(seat, names),
+                "total": total,
+                "negative": total < 0,
+                "reached": total >= TARGET,
+                "team": team_of(seat),
+                "is_dealer": seat.id == dealer,
+                "is_winner": seat.id in winners,
+            }
+        )
+    teams = []
+    for team in standings.teams:
+        members = [player for player in players if player["team"] == team.key]
+        teams.append(
+            {
+                "key": team.key,
+                "members": members,
+                "label": " & ".join(player["name"] for player in members),
+                "note": team.note,
+                "is_winner": bool(result and result.team == team.key),
+            }
+        )
+    dealer_seat = by_id.get(dealer)
+    return {
+        "players": players,
+        "teams": teams,
+        "target": TARGET,
+        "dealer": _name(dealer_seat, names) if dealer_seat else "",
+        "winner": next((team for team in teams if team["is_winner"]), None),
+        "thrown_in": (standings.extra or {}).get("thrown_in", 0),
+    }
