@@ -248,7 +248,7 @@ def test_end_match_banks_an_unscored_draw_that_costs_no_life():
     sheet = Sheet()
     table = sheet.table(1)
 
-    outcome = RULES.end(table)
+    outcome = RULES.end(table.seats, table.round)
 
     assert outcome.status == "draw"
     from .table import written
