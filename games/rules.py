@@ -332,6 +332,9 @@ class RuleModule:
     entry_template = ""
     row_template = ""
     standings_template = ""
+    # The module's own stylesheets (paths under static/), linked by every page that
+    # shows its fragments: the table, the history, the rules page.
+    stylesheets: tuple[str, ...] = ()
     # The JSON Schema of ``record``'s payload, for the API's OpenAPI schema.
     record_schema: Mapping[str, Any] = {"type": "object"}
     # Pages of the module's own (a hand checker, say): the dotted path of a URLconf
