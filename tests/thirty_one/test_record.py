@@ -160,9 +160,9 @@ def test_an_ended_match_reads_in_its_history_and_export(client, table, bob):
     exported = client.get(f"/matches/{table.pk}/export.json").json()
     csv = client.get(f"/matches/{table.pk}/export.csv").content.decode()
 
-    # The history shows the module's standings; its round list does not show a
-    # scored round's note yet (a core matter, reported); the export does.
+    # The history shows the module's standings and each scored round's note.
     history = " ".join(history.split())
+    assert '<strong class="h-outcome">Ben closed: Ben pays 2 lives</strong>' in history
     assert 'class="t31-seat is-winner"' in history
     assert "wins the match." in history
     assert exported["match"]["game"] == "thirty_one"
