@@ -155,3 +155,14 @@ def test_four_phones_play_schwimmen_to_its_winner(asgi_server, new_phone, shoot)
     assert match.status == "ended"
     assert match.result["winners"] == [match.seats.get(name="Alice").pk]
     assert [phone.console_errors for phone in phones] == [[], [], [], []]
+
+    # The history reads each round as what happened, and the lives at the end.
+    for phone in (ben, cara):
+        phone.get_by_role("link", name="History").first.click()
+        rounds = phone.locator(".h-round .h-outcome")
+        expect(rounds.first).to_have_text("Ben pays")
+        expect(rounds.nth(3)).to_have_text("Feuer by Alice: everyone else pays")
+        expect(phone.locator(".schw-seat", has_text="Alice")).to_have_class(
+            re.compile("is-winner")
+        )
+        shoot(phone, "history")

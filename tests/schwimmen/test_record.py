@@ -135,6 +135,8 @@ def test_an_ended_match_reads_in_its_history_and_export(client, table, bob):
     )
     assert 'h-outcome">open' not in history
     assert "Alice</span> wins the match." in history
+    # Nobody wins a round in Schwimmen: no chart of rounds won, all nought.
+    assert "Rounds won" not in history
     assert exported["match"]["game"] == "schwimmen"
     assert exported["match"]["options"]["lives"] == 2
     assert exported["match"]["result"]["winners"] == [a]
