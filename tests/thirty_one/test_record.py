@@ -217,3 +217,26 @@ def test_the_api_records_a_round_with_the_same_payload(table, bob):
     assert (lines[c], lines[d], lines[a]) == (1, 1, 2)
     assert refused.status_code == 400
     assert open_number(table) == 2
+
+
+def test_a_correction_that_undecides_the_ended_match_makes_it_live_again(
+    table, alice, bob
+):
+    a, b, c, d = ids(table, *SEATS)
+    record(table, bob, closer=b, lowest=[b])
+    record(table, bob, closer=a, lowest=[d], limit=[c, d])
+    record(table, bob, closer=d, lowest=[b, d])  # Ben out
+    for _ in range(2):
+        record(table, bob, lowest=[c])  # Cara out
+    record(table, bob, closer=d, lowest=[d])  # Dev out: Alice wins
+    table.refresh_from_db()
+    assert table.status == "ended"
+
+    # Alice, not Dev, held the lowest hand in the last round.
+    result = actions.correct(alice, table.pk, 6, {"lowest": [a], "closer": d})
+
+    match = Match.objects.get(pk=table.pk)
+    assert result.event.kind == "match_reopened"
+    assert (match.status, match.result) == ("live", None)
+    assert open_number(match) == 7
+    assert lives(match)["Dev"][1] == "in"  # two lives would have put Dev out
