@@ -23,6 +23,29 @@ def cpu_ms(call, sample=SAMPLE):
     return statistics.median(times) * 1000
 
 
+def schwimmen_records():
+    """A call that records the next Schwimmen round, its after-commit publish
+    included: seat after seat pays one life; a decided table hands over to the
+    next (two tables hold more than the sample)."""
+    from bench.seed import schwimmen_tables
+    from games import actions
+
+    tables, host = schwimmen_tables(2)
+    state = {"table": 0, "number": 1}
+
+    def record():
+        match, seats = tables[state["table"]]
+        number = state["number"]
+        payer = seats[(number - 1) % len(seats)]
+        result = actions.record(host, match.pk, number, {"pays": [payer]})
+        if result.event.kind == "match_decided":
+            state.update(table=state["table"] + 1, number=1)
+        else:
+            state["number"] = number + 1
+
+    return record
+
+
 def main():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "squarescores.settings")
     import django
@@ -77,6 +100,7 @@ def main():
         lambda: live.change_text(match.pk, 9, "round_won", change, **held)
     )
     costs["reconnect"] = cpu_ms(reconnect)
+    costs["record_schwimmen"] = cpu_ms(schwimmen_records())
     costs["conn_max_age"] = connection.settings_dict["CONN_MAX_AGE"]
     json.dump(costs, sys.stdout)
 

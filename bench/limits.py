@@ -91,6 +91,8 @@ def limits_section(results):
             f"consumer call does with CONN_MAX_AGE={c['conn_max_age']}: "
             f"{c['reconnect']:.2f} ms of CPU (the backend hands back a pooled "
             "connection; a new one cost about 0.4 ms)",
+            f"- `actions.record` of a Schwimmen round (who pays; standings folded, "
+            f"published): {c.get('record_schwimmen', float('nan')):.2f} ms",
             "",
         ]
     parts = dict(results.get("profiles", {}).get("app", {}).get("parts", []))

@@ -43,6 +43,25 @@ def probe_table():
     return match, seats, member
 
 
+def schwimmen_tables(count):
+    """``count`` Schwimmen matches of eight seats and five lives, for the CPU per
+    record (``bench.costs``); returns [(match, seat ids)] and the host. Paying in
+    seat order, a table takes 47 records before its last seat in wins."""
+    from games import actions
+    from squarescores.accounts.models import User
+
+    host = User.create_guest()
+    names = [f"Seat {n}" for n in range(1, 9)]
+    tables = []
+    for _ in range(count):
+        match = actions.start_match(
+            host, "schwimmen", names, {"lives": 5}, host_seat=0
+        ).match
+        seats = list(match.seats.order_by("position").values_list("pk", flat=True))
+        tables.append((match, seats))
+    return tables, host
+
+
 def seed(tables, seats, members):
     from games import actions
     from squarescores.accounts.models import User

@@ -1,6 +1,8 @@
 """Forms for the table's pages. They check shape (a number, a name); the actions
 decide everything else."""
 
+import json
+
 from django import forms
 
 from .actions import NAME_MAX_LENGTH
@@ -47,10 +49,26 @@ class StartForm(forms.Form):
         for game in self.games:
             for option in game.options:
                 self.fields[self.option_field(game, option)] = option_field(option)
+            if game.preset_option:
+                self.fields[self.shown_field(game)] = forms.CharField(
+                    required=False,
+                    initial=self.option_of(game, game.preset_option).default,
+                    widget=forms.HiddenInput,
+                )
 
     @staticmethod
     def option_field(game, option):
         return f"{game.key}__{option.key}"
+
+    @staticmethod
+    def shown_field(game):
+        """The hidden field naming the rule set whose values the options show:
+        the rendered default, or the one start.js filled in last."""
+        return f"preset_shown__{game.key}"
+
+    @staticmethod
+    def option_of(game, key):
+        return next(option for option in game.options if option.key == key)
 
     def seat_fields(self):
         return [self[f"seat_{index}"] for index in range(self.seat_rows)]
@@ -63,11 +81,26 @@ class StartForm(forms.Form):
         return [(names, low, high) for (low, high), names in ranges.items()]
 
     def option_groups(self):
-        """(game, [bound fields]) for each game's options."""
+        """(game, [bound fields], presets) for each game's options; ``presets`` is
+        None, or what the fieldset tells start.js: the rule sets as JSON, the field
+        that picks one and the hidden field naming the set shown."""
         return [
-            (game, [self[self.option_field(game, o)] for o in game.options])
+            (
+                game,
+                [self[self.option_field(game, o)] for o in game.options],
+                self.presets_of(game),
+            )
             for game in self.games
         ]
+
+    def presets_of(self, game):
+        if not game.preset_option:
+            return None
+        return {
+            "json": json.dumps(game.presets, sort_keys=True),
+            "option": self.option_field(game, self.option_of(game, game.preset_option)),
+            "shown": self[self.shown_field(game)],
+        }
 
     def seat_names(self):
         """The filled-in names, and the position among them of the chosen "me"."""
@@ -88,7 +121,34 @@ class StartForm(forms.Form):
         for option in game.options:
             value = self.cleaned_data[self.option_field(game, option)]
             values[option.key] = option.default if value in ("", None) else value
+        if game.preset_option:
+            shown = self.cleaned_data.get(self.shown_field(game))
+            values = with_preset(game, values, shown)
         return values
+
+
+def with_preset(game, values, shown):
+    """``values`` as posted, under the rule set they chose.
+
+    The options on the page showed rule set ``shown`` (the rendered default, or the
+    set start.js filled in last). When the chosen set differs, as it does when a
+    page without JavaScript changes only the rule set, an option still at the shown
+    set's value was left alone and takes the chosen set's; one the person changed
+    keeps their value. With JavaScript the two agree and the post is taken as is.
+    """
+    chosen = values.get(game.preset_option)
+    presets = game.presets
+    if chosen not in presets or shown == chosen:
+        return values
+    before = presets.get(shown) or presets.get(
+        StartForm.option_of(game, game.preset_option).default, {}
+    )
+    return {
+        key: presets[chosen][key]
+        if key in presets[chosen] and key in before and value == before[key]
+        else value
+        for key, value in values.items()
+    }
 
 
 def option_field(option):

@@ -323,6 +323,12 @@ class RuleModule:
     min_seats = 2
     max_seats = 10
     options: tuple[Option, ...] = ()
+    # Rule sets that fill in the other options: ``preset_option`` is the key of
+    # the choice that picks one, ``presets`` maps each of its values to option
+    # values. The start form fills the options when the choice changes, and
+    # without JavaScript applies the chosen set server-side. Empty for none.
+    preset_option = ""
+    presets: Mapping[str, Mapping[str, Any]] = {}
     # What a round records per seat.
     fields: tuple[Field, ...] = (Field(),)
     # Templates of the module's own app. ``rules_template`` renders the rules page

@@ -5,6 +5,7 @@ that can be shared or reloaded. Opened from a match (``?match=<id>``), a member
 sees the seat names filled in and a way back to the table.
 """
 
+import uuid
 from urllib.parse import urlencode
 
 from django.shortcuts import render
@@ -35,7 +36,29 @@ def match_for(request):
     match_id = request.GET.get("match", "")
     if not match_id.isdigit() or not request.user.is_authenticated:
         return None
-    return Match.objects.filter(pk=match_id, members=request.user).first()
+    return Match.objects.filter(
+        pk=match_id, members=request.user, game="fortyone_exchange"
+    ).first()
+
+
+def record_form(match, verdict):
+    """What the record button posts to the core: the one winner's seat for the
+    open round. None for a tie (End match banks it), or a name no seat has."""
+    if match is None or verdict is None or verdict.is_tie or not match.is_live:
+        return None
+    open_round = match.rounds.filter(status="open").first()
+    name = verdict.winners[0].casefold()
+    seat = next((s for s in match.seats.all() if s.name.casefold() == name), None)
+    if open_round is None or seat is None:
+        return None
+    return {
+        "action": f"{match.get_absolute_url()}record/",
+        "winner": seat.pk,
+        "name": seat.name,
+        "round": open_round.number,
+        # A fresh idempotency key per rendering: a double tap records once.
+        "key": uuid.uuid4().hex,
+    }
 
 
 def hand_checker(request):
@@ -56,6 +79,7 @@ def hand_checker(request):
         "form": form,
         "match": match,
         "verdict": verdict,
+        "record": record_form(match, verdict),
         "checked": checked,
         "hands": form.hands_to_pick(show_errors=checked),
         "count": count,

@@ -186,7 +186,7 @@ def match_csv(match):
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
-        ["round", "status", "winner", "recorded_by", "recorded_at"]
+        ["round", "status", "winner", "note", "recorded_by", "recorded_at"]
         + [_text(seat["name"]) for seat in seats]
     )
     for r in data["rounds"]:
@@ -196,6 +196,7 @@ def match_csv(match):
                 r["number"],
                 r["status"],
                 _text(winner),
+                _text(r["note"]),
                 _text(people.get(r["closed_by"], "")),
                 r["closed_at"] or "",
             ]

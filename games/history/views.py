@@ -144,7 +144,12 @@ def match_history(request, match_id):
         for round in page
     ]
     won = summary.get("rounds_won", {})
+    statuses = {round.status for round in sheet.closed}
     context = {
+        # Rounds won mean nothing where rounds are scored (lives, bids) and none
+        # is won: the standings say it all there.
+        "counts_wins": Round.Status.SCORED not in statuses
+        or Round.Status.WON in statuses,
         "match": match,
         "game": match.rules,
         "options": match.rules.describe_options(match.options),

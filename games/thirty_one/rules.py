@@ -239,8 +239,8 @@ class ThirtyOne(RuleModule):
             ),
         ),
     )
-    # Not in the interface yet: the option that picks a preset, and the presets,
-    # for the start form to fill in (static/thirty_one/presets.js does it today).
+    # The option that picks a rule set, and the sets: the start form fills them
+    # in (static/js/start.js), the hand checker too (thirty_one/presets.js).
     preset_option = RULE_SET
     presets = PRESETS
     fields = (

@@ -62,3 +62,44 @@
   });
   renumber();
 })();
+
+// Rule sets: a fieldset with data-presets (JSON: rule set -> option -> value)
+// fills in its options when the field data-preset-option names changes; each
+// option's field is data-prefix + its key. The hidden field data-preset-shown
+// names the set the options now show, so the server takes the post as it is.
+// Without this script the server applies the chosen set to the options left
+// at the shown set's values.
+(function () {
+  "use strict";
+  var form = document.querySelector("[data-start-form]");
+  if (!form) return;
+
+  function setField(field, value) {
+    if (!field) return;
+    if (field.type === "checkbox") {
+      field.checked = Boolean(value);
+    } else {
+      // A select, or a RadioNodeList for a group of radio buttons.
+      field.value = String(value);
+    }
+  }
+
+  Array.prototype.forEach.call(form.querySelectorAll("[data-presets]"), function (set) {
+    var presets;
+    try {
+      presets = JSON.parse(set.dataset.presets);
+    } catch (error) {
+      return;
+    }
+    var prefix = set.dataset.prefix || "";
+    form.addEventListener("change", function (event) {
+      if (event.target.name !== set.dataset.presetOption) return;
+      var values = presets[event.target.value];
+      if (!values) return;
+      Object.keys(values).forEach(function (key) {
+        setField(form.elements[prefix + key], values[key]);
+      });
+      setField(form.elements[set.dataset.presetShown], event.target.value);
+    });
+  });
+})();

@@ -62,4 +62,4 @@ def test_the_schema_carries_every_modules_record_payload(client, lives_game):  #
     titles = [option["title"] for option in payload["oneOf"]]
     # Every registered module, whatever other games the project installs.
     assert titles == [module.name for module in registry]
-    assert {"41 Exchange", "Lives (test)"} <= set(titles)
+    assert {"41 Exchange", "Schwimmen", "Thirty-One", "Lives (test)"} <= set(titles)

@@ -168,6 +168,43 @@ def test_a_tie_from_a_match_links_back_to_its_table(client, bob, match):
     assert f'<a class="button-link" href="/matches/{match.pk}/">Go to the match' in page
 
 
+def test_from_a_match_the_winner_is_recorded_for_the_open_round(client, bob, match):
+    client.force_login(bob)
+
+    response = client.get(query(EXAMPLE, match=str(match.pk)))
+
+    record = response.context["record"]
+    alice = match.seats.get(name="Alice").pk
+    assert (record["winner"], record["round"]) == (alice, 1)
+    page = text(response)
+    assert f'action="/matches/{match.pk}/record/"' in page
+    assert f'name="winner" value="{alice}">Record Alice\'s win for round 1' in page
+    posted = client.post(
+        record["action"], {"round": 1, "key": record["key"], "winner": alice}
+    )
+    again = client.post(
+        record["action"], {"round": 1, "key": record["key"], "winner": alice}
+    )
+
+    assert posted.status_code == again.status_code == 302
+    first = match.rounds.get(number=1)
+    assert (first.status, first.winner_id) == ("won", alice)
+    assert match.rounds.filter(status="open").get().number == 2
+
+
+def test_a_tie_or_a_name_no_seat_has_offers_no_record(client, bob, match):
+    client.force_login(bob)
+    renamed = [("Alicia", EXAMPLE[0][1]), *EXAMPLE[1:]]
+
+    tie = client.get(query([EXAMPLE[1], EXAMPLE[2]], match=str(match.pk)))
+    stranger = client.get(query(renamed, match=str(match.pk)))
+
+    assert tie.context["record"] is None
+    assert "Record" not in text(tie).split("Every hand")[0]
+    assert stranger.context["record"] is None
+    assert "Tap <strong>Alicia</strong> on the match table" in text(stranger)
+
+
 @pytest.mark.django_db
 def test_a_table_of_more_than_ten_is_checked_as_ten(client):
     hands = [(f"P{n}", []) for n in range(12)]

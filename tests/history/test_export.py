@@ -210,7 +210,7 @@ def test_a_name_that_looks_like_a_formula_stays_text_in_the_csv(alice):
 
     rows = list(csv.reader(io.StringIO(match_csv(match))))
 
-    assert rows[0][5] == "'=HYPERLINK(1)"
+    assert rows[0][6] == "'=HYPERLINK(1)"
     assert rows[1][2] == "'=HYPERLINK(1)"
 
 

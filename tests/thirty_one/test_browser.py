@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Match
+from games.thirty_one.rules import PRESETS
 from tests.browser.test_table import join_as, wait_live
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -145,4 +146,33 @@ def test_choosing_a_rule_set_fills_in_its_options(asgi_server, new_phone):
     # The table may still change an option after the rule set filled it in.
     options.locator('input[name="closer_rule"]').check()
     expect(options.locator('select[name="rule_set"]')).to_have_value("schwimmen")
+    assert phone.console_errors == []
+
+
+def test_the_start_form_fills_in_the_chosen_rule_set(asgi_server, new_phone):
+    phone = new_phone("alice")
+    phone.goto(asgi_server + "/start/")
+    phone.select_option("#id_game", "thirty_one")
+    for index, name in enumerate(["Alice", "Ben"]):
+        phone.locator(f"#id_seat_{index}").fill(name)
+    options = phone.locator('[data-options-for="thirty_one"]')
+    lives = options.locator('select[name="thirty_one__lives"]')
+    expect(lives).to_have_value("4")  # Blitz: four markers and one more hand
+
+    options.locator('input[name="thirty_one__rule_set"][value="schwimmen"]').check()
+
+    expect(lives).to_have_value("3")
+    expect(
+        options.locator('input[name="thirty_one__three_of_a_kind"][value="fire"]')
+    ).to_be_checked()
+    expect(options.locator('input[name="thirty_one__remove_2_to_6"]')).to_be_checked()
+    # The table changes one option after the rule set filled them in.
+    options.locator('input[name="thirty_one__closer_rule"]').check()
+    phone.get_by_role("button", name="Start the match").click()
+    expect(phone).to_have_url(re.compile(r"/matches/\d+/$"))
+    assert Match.objects.get().options == {
+        **PRESETS["schwimmen"],
+        "rule_set": "schwimmen",
+        "closer_rule": True,
+    }
     assert phone.console_errors == []

@@ -160,9 +160,9 @@ def test_an_ended_match_reads_in_its_history_and_export(client, table, bob):
     exported = client.get(f"/matches/{table.pk}/export.json").json()
     csv = client.get(f"/matches/{table.pk}/export.csv").content.decode()
 
-    # The history shows the module's standings; its round list does not show a
-    # scored round's note yet (a core matter, reported); the export does.
+    # The history shows the module's standings and each scored round's note.
     history = " ".join(history.split())
+    assert '<strong class="h-outcome">Ben closed: Ben pays 2 lives</strong>' in history
     assert 'class="t31-seat is-winner"' in history
     assert "wins the match." in history
     assert exported["match"]["game"] == "thirty_one"
@@ -217,3 +217,26 @@ def test_the_api_records_a_round_with_the_same_payload(table, bob):
     assert (lines[c], lines[d], lines[a]) == (1, 1, 2)
     assert refused.status_code == 400
     assert open_number(table) == 2
+
+
+def test_a_correction_that_undecides_the_ended_match_makes_it_live_again(
+    table, alice, bob
+):
+    a, b, c, d = ids(table, *SEATS)
+    record(table, bob, closer=b, lowest=[b])
+    record(table, bob, closer=a, lowest=[d], limit=[c, d])
+    record(table, bob, closer=d, lowest=[b, d])  # Ben out
+    for _ in range(2):
+        record(table, bob, lowest=[c])  # Cara out
+    record(table, bob, closer=d, lowest=[d])  # Dev out: Alice wins
+    table.refresh_from_db()
+    assert table.status == "ended"
+
+    # Alice, not Dev, held the lowest hand in the last round.
+    result = actions.correct(alice, table.pk, 6, {"lowest": [a], "closer": d})
+
+    match = Match.objects.get(pk=table.pk)
+    assert result.event.kind == "match_reopened"
+    assert (match.status, match.result) == ("live", None)
+    assert open_number(match) == 7
+    assert lives(match)["Dev"][1] == "in"  # two lives would have put Dev out
