@@ -144,6 +144,10 @@ def match_history(request, match_id):
         for round in page
     ]
     won = summary.get("rounds_won", {})
+    lines = {line["number"]: line for line in summary.get("rounds", ())}
+    for row in rows:
+        row["line"] = lines.get(row["round"].number)
+    series = summary.get("series")
     context = {
         "match": match,
         "game": match.rules,
@@ -157,6 +161,12 @@ def match_history(request, match_id):
         "rows": rows,
         "bars": charts.bar_chart(sheet.seats, won, summary.get("draws")),
         "timeline": charts.timeline(sheet.seats, list(page)),
+        "totals_chart": (
+            charts.line_chart(sheet.seats, series, summary.get("target"))
+            if series
+            else None
+        ),
+        "names": {seat.pk: seat.name for seat in sheet.seats},
         "is_host": match.host_id == request.user.pk,
         "rematch": links.rematch_of(match),
         "rematch_of": links.replays(match),

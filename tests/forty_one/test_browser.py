@@ -70,7 +70,7 @@ def total_of(phone, seat_id):
     return phone.locator(f'#standings .fo-total[data-seat="{seat_id}"] .fo-points')
 
 
-def shoot_sizes(page, shoot, step):
+def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "rounds")):
     """The page at 360 and 390 px wide, light and dark."""
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
@@ -78,8 +78,8 @@ def shoot_sizes(page, shoot, step):
             page.set_viewport_size({"width": width, "height": 800})
             path = shoot(page, f"{step}-{width}-{scheme}")
             # The full page is tall; the parts a person reads, one by one.
-            for part in ("open-round", "standings", "rounds"):
-                region = page.locator(f"#{part}")
+            for part in parts:
+                region = page.locator(part if part[0] in ".[" else f"#{part}")
                 region.screenshot(path=path.with_name(f"{path.stem}-{part}.png"))
     page.emulate_media(color_scheme="light")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -148,6 +148,13 @@ def test_four_phones_bid_play_a_throw_in_and_a_team_wins(asgi_server, new_phone,
     assert match.result["team"] == "A"
     assert sorted(match.result["winners"]) == sorted([seats["Alice"], seats["Cara"]])
     assert [phone.console_errors for phone in phones] == [[], [], [], []]
+
+    # The history: the running totals (Ben's below zero) with the 41 line.
+    cara.goto(f"{asgi_server}/matches/{match.pk}/history/")
+    expect(cara.locator("svg.chart-lines polyline")).to_have_count(4)
+    expect(cara.locator(".fo-history")).to_have_count(5)
+    shoot_sizes(cara, shoot, "history", parts=(".chart-figure", ".h-rounds"))
+    assert cara.console_errors == []
 
 
 def test_one_phone_enters_two_bids_in_quick_succession(asgi_server, new_phone):
