@@ -338,6 +338,10 @@ class RuleModule:
     entry_template = ""
     row_template = ""
     standings_template = ""
+    # The history's line for one round beside who recorded it: gets ``round``,
+    # ``seats``, ``names`` and ``line``, the module's ``summarize`` line for that
+    # round (``summary["rounds"]`` with its ``number``). Empty: the round's note.
+    history_round_template = ""
     # The module's own stylesheets (paths under static/), linked by every page that
     # shows its fragments: the table, the history, the rules page.
     stylesheets: tuple[str, ...] = ()

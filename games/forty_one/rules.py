@@ -168,6 +168,7 @@ class FortyOne(RuleModule):
     entry_template = "forty_one/entry.html"
     row_template = "forty_one/row.html"
     standings_template = "forty_one/standings.html"
+    history_round_template = "forty_one/history_round.html"
     stylesheets = ("forty_one/forty_one.css",)
     # Inline, without $ref: the API embeds this schema in its OpenAPI document,
     # where a local reference would resolve against the document's root.

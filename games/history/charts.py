@@ -5,7 +5,7 @@ text stays the size of the page's text; CSS lets the bar chart shrink to a narro
 phone and the timeline scroll sideways when a page holds many rounds.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.rules import DRAW, WON
 
@@ -116,3 +116,84 @@ def timeline(seats, rounds, *, row=22):
         "tick_y": 14 + len(lines) * row + 4,
         "radius": min(column // 2 - 1, 7),
     }
+
+
+@dataclass(frozen=True)
+class Line:
+    name: str
+    label: str
+    index: int
+    points: str
+    last: int
+    end_x: int
+    end_y: int
+
+
+def line_chart(seats, series, target=None, *, width=360, height=200):
+    """Running totals: one line per seat over the closed rounds, a line at zero
+    when the totals go below it and one at the game's ``target``.
+
+    ``series`` maps a seat id to its total after each closed round. Columns
+    narrow as rounds are added, down to 4 px; past that the chart grows wide
+    and its figure scrolls sideways.
+    """
+    left, right, top, bottom = 40, 64, 10, 22
+    count = max((len(values) for values in series.values()), default=0)
+    figures = [v for values in series.values() for v in values] + [0]
+    if target is not None:
+        figures.append(target)
+    low, high = min(figures), max(figures)
+    span = (high - low) or 1
+    column = max(4, (width - left - right) // max(count, 1))
+    plot_width = column * max(count, 1)
+    plot_height = height - top - bottom
+
+    def x(index):
+        return left + index * column
+
+    def y(value):
+        return top + round(plot_height * (high - value) / span)
+
+    lines = []
+    for index, seat in enumerate(seats):
+        values = [0, *series.get(seat.pk, series.get(str(seat.pk), []))]
+        points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
+        lines.append(
+            Line(
+                name=seat.name,
+                label=short(seat.name),
+                index=index % 6,
+                points=points,
+                last=values[-1],
+                end_x=x(len(values) - 1) + 6,
+                end_y=y(values[-1]) + 4,
+            )
+        )
+    lines = _spread_labels(lines)
+    every = max(1, -(-count // 8))
+    ticks = [(x(i), i) for i in range(0, count + 1, every)]
+    guides = [(y(0), "0", False)]
+    if target is not None and target != 0:
+        guides.append((y(target), str(target), True))
+    return {
+        "width": left + plot_width + right,
+        "height": height,
+        "left": left,
+        "right": left + plot_width,
+        "lines": lines,
+        "guides": guides,
+        "ticks": ticks,
+        "tick_y": height - 6,
+        "label_x": left - 6,
+        "target": target,
+        "rounds": count,
+    }
+
+
+def _spread_labels(lines, gap=13):
+    """Move the names at the lines' ends apart so two close totals stay legible."""
+    placed, last = {}, None
+    for line in sorted(lines, key=lambda line: line.end_y):
+        y = line.end_y if last is None else max(line.end_y, last + gap)
+        placed[line.index, line.name] = last = y
+    return [replace(line, end_y=placed[line.index, line.name]) for line in lines]

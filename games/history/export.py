@@ -183,14 +183,22 @@ def match_csv(match):
     seats = data["seats"]
     names = {seat["id"]: seat["name"] for seat in seats}
     people = {person["id"]: person["name"] for person in data["people"]}
+    lines = {line["number"]: line for line in data["summary"].get("rounds", ())}
+    groups = _line_groups(lines.values())
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
         ["round", "status", "winner", "note", "recorded_by", "recorded_at"]
         + [_text(seat["name"]) for seat in seats]
+        + [
+            _text(f"{seat['name']} {key}") if per_seat else key
+            for key, per_seat in groups
+            for seat in (seats if per_seat else seats[:1])
+        ]
     )
     for r in data["rounds"]:
         winner = names.get(r["winner"], "") if r["status"] != "draw" else "draw"
+        line = lines.get(r["number"], {})
         writer.writerow(
             [
                 r["number"],
@@ -201,8 +209,32 @@ def match_csv(match):
                 r["closed_at"] or "",
             ]
             + [r["cells"].get(str(seat["id"]), "") for seat in seats]
+            + [
+                _figure(line.get(key), seat if per_seat else None)
+                for key, per_seat in groups
+                for seat in (seats if per_seat else seats[:1])
+            ]
         )
     return out.getvalue()
+
+
+def _line_groups(lines):
+    """The columns a game's per-round summary lines add (say: state,
+    bids, tricks, scores, totals): (key, per seat or one column), in the order
+    the game gives them."""
+    groups = {}
+    for line in lines:
+        for key, value in line.items():
+            if key != "number":
+                groups.setdefault(key, isinstance(value, dict))
+    return list(groups.items())
+
+
+def _figure(value, seat):
+    if seat is None:
+        return "" if value is None else _text(value)
+    found = (value or {}).get(str(seat["id"]))
+    return "" if found is None else found
 
 
 # Import -----------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 
 from games.models import Cell, Match, Round, Seat
-from games.rules import OPEN, RoundView
+from games.rules import MAIN, OPEN, RoundView
 from games.sheet import seat_view
 
 
@@ -51,20 +51,29 @@ def load_sheets(matches):
     seats = defaultdict(list)
     for seat in Seat.objects.filter(match_id__in=ids).select_related("claimed_by"):
         seats[seat.match_id].append(seat)
-    cells = defaultdict(dict)
-    for round_id, seat_id, value in Cell.objects.filter(
+    # field -> seat id -> value per round: a bid must not overwrite the main value.
+    values = defaultdict(dict)
+    for round_id, seat_id, name, value in Cell.objects.filter(
         round__match_id__in=ids
-    ).values_list("round_id", "seat_id", "value"):
-        cells[round_id][seat_id] = value
+    ).values_list("round_id", "seat_id", "field", "value"):
+        values[round_id].setdefault(name, {})[seat_id] = value
     rounds = defaultdict(list)
     rows = (
         Round.objects.filter(match_id__in=ids)
         .order_by("match_id", "number")
-        .values_list("pk", "match_id", "number", "status", "winner_id")
+        .values_list("pk", "match_id", "number", "status", "winner_id", "dealer_id")
     )
-    for pk, match_id, number, status, winner in rows:
+    for pk, match_id, number, status, winner, dealer in rows:
+        cells = values[pk].get(MAIN, {})
         rounds[match_id].append(
-            RoundView(number=number, status=status, winner=winner, cells=cells[pk])
+            RoundView(
+                number=number,
+                status=status,
+                winner=winner,
+                cells=cells,
+                values={**values[pk], MAIN: cells},
+                dealer=dealer,
+            )
         )
     return [Sheet(match, seats[match.pk], rounds[match.pk]) for match in matches]
 

@@ -145,6 +145,10 @@ def match_history(request, match_id):
     ]
     won = summary.get("rounds_won", {})
     statuses = {round.status for round in sheet.closed}
+    lines = {line["number"]: line for line in summary.get("rounds", ())}
+    for row in rows:
+        row["line"] = lines.get(row["round"].number)
+    series = summary.get("series")
     context = {
         # Rounds won mean nothing where rounds are scored (lives, bids) and none
         # is won: the standings say it all there.
@@ -162,6 +166,12 @@ def match_history(request, match_id):
         "rows": rows,
         "bars": charts.bar_chart(sheet.seats, won, summary.get("draws")),
         "timeline": charts.timeline(sheet.seats, list(page)),
+        "totals_chart": (
+            charts.line_chart(sheet.seats, series, summary.get("target"))
+            if series
+            else None
+        ),
+        "names": {seat.pk: seat.name for seat in sheet.seats},
         "is_host": match.host_id == request.user.pk,
         "rematch": links.rematch_of(match),
         "rematch_of": links.replays(match),

@@ -363,7 +363,8 @@
 
   // Taps ---------------------------------------------------------------------------
   function clearTap(tap) {
-    if (tap) {
+    // Records on different forms may be in flight together (prev chains them).
+    for (; tap; tap = tap.prev) {
       clearTimeout(tap.timer);
       tap.form.classList.remove("is-sending");
     }
@@ -427,8 +428,11 @@
       form: formFields(form, button),
       key: key
     };
-    if (!synced || pendingTap || !send(frame)) {
-      if (pendingTap) event.preventDefault();
+    // A second tap on the same form is the same record; another form (one bid
+    // for each seat) is a record of its own, sent with its own key.
+    var busy = pendingTap && pendingTap.form === form;
+    if (!synced || busy || !send(frame)) {
+      if (busy) event.preventDefault();
       else form.querySelector('input[name="key"]').value = key;
       return;
     }
@@ -436,6 +440,7 @@
     form.classList.add("is-sending");
     pendingTap = {
       form: form,
+      prev: pendingTap,
       timer: setTimeout(function () { submitByForm(form, button, key); }, 4000)
     };
   });

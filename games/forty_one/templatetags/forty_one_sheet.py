@@ -144,3 +144,29 @@ def forty_one_standings(standings, seats, names=None, dealer=None):
         "winner": next((team for team in teams if team["is_winner"]), None),
         "thrown_in": (standings.extra or {}).get("thrown_in", 0),
     }
+
+
+@register.simple_tag
+def forty_one_history(line, seats):
+    """One round of the history: bid, tricks, score and running total per
+    player, from the module's ``summarize`` line for it."""
+
+    def pick(mapping, seat):
+        return (mapping or {}).get(seat.pk, (mapping or {}).get(str(seat.pk)))
+
+    return {
+        "state": line["state"],
+        "played": line["state"] == PLAYED,
+        "thrown_in": line["state"] == THROWN_IN,
+        "players": [
+            {
+                "id": seat.pk,
+                "name": seat.name,
+                "bid": pick(line["bids"], seat),
+                "tricks": pick(line["tricks"], seat),
+                "score": pick(line["scores"], seat),
+                "total": pick(line["totals"], seat),
+            }
+            for seat in seats
+        ],
+    }
