@@ -207,6 +207,9 @@ def match_page(request, match_id):
         "rematch": rematch_of(match),
         "seats": seats,
         "you": you,
+        "host_seat": next((s for s in seats if s.claimed_by_id == match.host_id), None),
+        # Seated: every seat is on a phone, or play began; the invite folds away.
+        "seated": bool(closed) or all(s.claimed_by_id for s in seats),
         "is_host": match.host_id == request.user.pk,
         "open_html": fragments["open"],
         "rows_html": [fragments["rows"][str(r.number)] for r in closed],
