@@ -66,12 +66,29 @@ def open_round_html(match, round, seats, standings, context=None, request=None):
             "names": names_of(views),
             "dealer": dealer,
             "winners": winners(match, views),
+            "leaders": leaders(match, views, standings),
             "record_url": reverse("match_record", args=[match.pk]),
             "entry_template": match.rules.entry_template or ENTRY_TEMPLATE,
             **(context or {}),
         },
         request=request,
     )
+
+
+def leaders(match, views, standings):
+    """A match ended without the module naming winners (End match): the seats
+    with the most rounds won, and how many, so the table still sees who won."""
+    if match.is_live or match.result:
+        return None
+    won = {
+        view.id: standings.seat(view.id).rounds_won
+        for view in views
+        if standings.seat(view.id) is not None
+    }
+    most = max(won.values(), default=0)
+    if not most:
+        return None
+    return {"seats": [v for v in views if won.get(v.id) == most], "rounds": most}
 
 
 def winners(match, views):

@@ -33,7 +33,7 @@ from .forms import (
     StartForm,
     TapForm,
 )
-from .history.links import rematch_of
+from .history.links import rematch_of, replays
 from .limits import CODE_GUESSES, GUESTS
 from .models import Match, Membership, Seat
 from .rules import OPEN, registry
@@ -208,8 +208,11 @@ def match_page(request, match_id):
         "seats": seats,
         "you": you,
         "host_seat": next((s for s in seats if s.claimed_by_id == match.host_id), None),
-        # Seated: every seat is on a phone, or play began; the invite folds away.
-        "seated": bool(closed) or all(s.claimed_by_id for s in seats),
+        # Seated: every seat is on a phone, play began, or the table carried on
+        # from its last match; the invite folds away.
+        "seated": bool(closed)
+        or all(s.claimed_by_id for s in seats)
+        or replays(match) is not None,
         "is_host": match.host_id == request.user.pk,
         "open_html": fragments["open"],
         "rows_html": [fragments["rows"][str(r.number)] for r in closed],
