@@ -33,6 +33,8 @@ STANDINGS_TEMPLATE = "games/match/_standings.html"
 ENTRY_TEMPLATE = "games/match/_entry.html"
 ROW_TEMPLATE = "games/match/_row.html"
 FIGURES_TEMPLATE = "games/match/_figures.html"
+# A wide screen's sheet: seats as columns, rounds as rows, the same for every game.
+GRID_ROW_TEMPLATE = "games/match/_grid_row.html"
 
 
 def names_of(views):
@@ -117,6 +119,20 @@ def row_html(match, round, seats, context=None, request=None):
     )
 
 
+def grid_row_html(round, seats):
+    """One closed round as a row of the wide grid: "won" for the round's winner
+    (the others blank), else each seat's cell; blank for a seat not in it."""
+    cells = [
+        {
+            "seat": seat.pk,
+            "won": seat.pk == round.winner,
+            "value": "" if round.winner else round.cells.get(seat.pk, ""),
+        }
+        for seat in seats
+    ]
+    return render_to_string(GRID_ROW_TEMPLATE, {"round": round, "cells": cells})
+
+
 def standings_html(match, standings, seats, dealer=None):
     """The standings: each seat's fate and who deals, then the module's figures.
 
@@ -187,7 +203,7 @@ def change_text(match_id, version, kind, change, *, match=None, seats=None):
         )
     else:
         standings = standings_of(match, seats)
-    rows = {}
+    rows, grid = {}, {}
     open_round, open_known = None, False
     for data in change.get("rounds", ()):
         round = view_of(data)
@@ -195,6 +211,7 @@ def change_text(match_id, version, kind, change, *, match=None, seats=None):
             open_round, open_known = round, True
         else:
             rows[str(round.number)] = row_html(match, round, seats)
+            grid[str(round.number)] = grid_row_html(round, seats)
     if not open_known and ("seats" in change or "status" in change):
         # A seat joined, or the match ended or went on: the open round changes.
         open_round, open_known = open_round_of(match_id), True
@@ -212,6 +229,7 @@ def change_text(match_id, version, kind, change, *, match=None, seats=None):
         "html": {
             "open": open_html,
             "rows": rows,
+            "grid": grid,
             "standings": standings_html(match, standings, seats, dealer),
         },
     }
@@ -240,6 +258,11 @@ def sheet_html(match, seats, rounds, context=None, request=None):
         "open": open_round_html(match, open_round, seats, standings, context, request),
         "rows": {
             str(r.number): row_html(match, views[r.number], seats, context, request)
+            for r in rounds
+            if r.status != OPEN
+        },
+        "grid": {
+            str(r.number): grid_row_html(views[r.number], seats)
             for r in rounds
             if r.status != OPEN
         },

@@ -216,6 +216,7 @@ def match_page(request, match_id):
         "is_host": match.host_id == request.user.pk,
         "open_html": fragments["open"],
         "rows_html": [fragments["rows"][str(r.number)] for r in closed],
+        "grid_html": [fragments["grid"][str(r.number)] for r in closed],
         "standings_html": fragments["standings"],
         "last_round": closed[-1] if closed else None,
         "first_shown": rounds[0].number if rounds else 1,

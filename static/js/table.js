@@ -173,6 +173,24 @@
     roundsEl.insertBefore(row, after || null);
   }
 
+  // The wide screen's grid keeps its rows in round order as well.
+  var gridEl = document.getElementById("grid-rows");
+  function setGridRow(number, html) {
+    if (!gridEl) return;
+    var row = parse("<table><tbody>" + html + "</tbody></table>")
+      .querySelector("tr");
+    var current = document.getElementById("grid-round-" + number);
+    if (current) {
+      current.replaceWith(row);
+      return;
+    }
+    if (Number(number) < Number(roundsEl.dataset.first || 1)) return;
+    var after = Array.prototype.find.call(gridEl.children, function (tr) {
+      return Number(tr.dataset.round) > Number(number);
+    });
+    gridEl.insertBefore(row, after || null);
+  }
+
   function showLastResult() {
     if (errorTimer) return;
     var rows = roundsEl.children;
@@ -262,7 +280,7 @@
             body.removeAttribute(name);
           }
         });
-        ["seats", "host-tools"].forEach(function (id) {
+        ["seats", "host-tools", "grid-head"].forEach(function (id) {
           var fresh = page.getElementById(id);
           var current = document.getElementById(id);
           if (fresh && current) {
@@ -285,8 +303,16 @@
 
   function applyChange(message) {
     var html = message.html || {};
+    // The first closed round: the table is playing, the invite folds away.
+    var invite = document.querySelector("[data-invite]");
+    if (invite && !roundsEl.children.length && Object.keys(html.rows || {}).length) {
+      invite.open = false;
+    }
     Object.keys(html.rows || {}).forEach(function (number) {
       setRow(number, html.rows[number]);
+    });
+    Object.keys(html.grid || {}).forEach(function (number) {
+      setGridRow(number, html.grid[number]);
     });
     setOpen(html.open);
     setStandings(html.standings);
@@ -314,6 +340,10 @@
     roundsEl.dataset.first = String(message.first_shown || 1);
     Object.keys(rows).map(Number).sort(function (a, b) { return a - b; })
       .forEach(function (number) { setRow(number, rows[number]); });
+    var grid = message.html.grid || {};
+    if (gridEl) gridEl.replaceChildren();
+    Object.keys(grid).map(Number).sort(function (a, b) { return a - b; })
+      .forEach(function (number) { setGridRow(number, grid[number]); });
     // Changes missed while away may have touched seats or the host: this phone's
     // own panels come again from its page.
     if (message.version !== version) refreshPanels();

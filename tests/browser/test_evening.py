@@ -11,6 +11,7 @@ from games.models import Event, Match
 from tests.browser.fit import overflow
 from tests.browser.test_accessibility import serious_violations
 from tests.browser.test_table import (
+    SEATS,
     expect_open,
     expect_round,
     join_as,
@@ -211,3 +212,27 @@ def test_the_sheet_pending_notice_and_ended_match_pass_axe(
     expect(a.locator("[data-result]")).to_be_visible()
     shoot(a, f"ended-{scheme}")
     assert serious_violations(a) == []
+
+
+def test_a_desktop_window_shows_the_sheet_as_a_grid_of_seats_and_rounds(
+    asgi_server, new_phone, shoot
+):
+    a, b = new_phone("A-desktop"), new_phone("B-desktop")
+    for page in (a, b):
+        page.set_viewport_size({"width": 1280, "height": 800})
+    join_link = start_match(a, asgi_server)
+    join_as(b, join_link, "Ben")
+    wait_live(a, b)
+
+    seat_button(a, "Cara").click()
+    seat_button(a, "Ben").click()
+
+    grid = b.locator("#grid")
+    expect(grid).to_be_visible()
+    expect(b.locator("#rounds")).to_be_hidden()
+    expect(grid.locator("thead th")).to_have_text(["Round", *SEATS])
+    expect(grid.locator("#grid-round-2 td")).to_have_text(["", "won", "", ""])
+    expect(grid.locator("#grid-round-1 td.is-won")).to_have_count(1)
+    shoot(b, "grid-member")
+    shoot(a, "grid-host")
+    assert overflow(b)["culprits"] == []
