@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from squarescores.accounts.guests import ensure_user
 
-from . import actions, errors, live
+from . import actions, errors, live, sitting
 from .access import send_to_join
 from .forms import (
     CodeForm,
@@ -216,6 +216,7 @@ def match_page(request, match_id):
         "is_host": match.host_id == request.user.pk,
         "open_html": fragments["open"],
         "rows_html": [fragments["rows"][str(r.number)] for r in closed],
+        "sitting": sitting.tally(match),
         "grid_html": [fragments["grid"][str(r.number)] for r in closed],
         "standings_html": fragments["standings"],
         "last_round": closed[-1] if closed else None,

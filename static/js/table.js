@@ -23,7 +23,8 @@
   var csrfMeta = document.querySelector('meta[name="csrf-token"]');
   var csrf = csrfMeta ? csrfMeta.content : "";
   var REFRESH_KINDS = ["member_joined", "seat_added", "seat_renamed",
-    "claim_released", "host_handed", "match_decided", "match_reopened", "dealer_set"];
+    "claim_released", "host_handed", "match_decided", "match_reopened", "dealer_set",
+    "match_ended"];
 
   var socket = null;
   var synced = false;     // a snapshot arrived on this socket
@@ -280,7 +281,7 @@
             body.removeAttribute(name);
           }
         });
-        ["seats", "host-tools", "grid-head"].forEach(function (id) {
+        ["seats", "host-tools", "grid-head", "sitting"].forEach(function (id) {
           var fresh = page.getElementById(id);
           var current = document.getElementById(id);
           if (fresh && current) {

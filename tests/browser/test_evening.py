@@ -236,3 +236,30 @@ def test_a_desktop_window_shows_the_sheet_as_a_grid_of_seats_and_rounds(
     shoot(b, "grid-member")
     shoot(a, "grid-host")
     assert overflow(b)["culprits"] == []
+
+
+def test_the_sittings_tally_after_three_matches(asgi_server, new_phone, shoot):
+    a, b = phones(new_phone, "390x844", "A", "B")
+    join_link = start_match(a, asgi_server)
+    join_as(b, join_link, "Ben")
+    wait_live(a, b)
+    for winner in ("Ben", "Cara", "Ben"):
+        before = b.url
+        seat_button(a, winner).click()
+        expect_open(b, 2)
+        b.get_by_text("End match…").click()
+        b.get_by_role("button", name="End the match now").click()
+        expect(a.locator("[data-result]")).to_contain_text(winner)
+        b.get_by_role("button", name="Next match, same seats").click()
+        for phone in (a, b):
+            expect(phone).not_to_have_url(before, timeout=BACK_MS)
+            wait_live(phone)
+
+    tally = b.locator("#sitting")
+    expect(tally.locator("h2")).to_have_text("Tonight: 3 matches played")
+    expect(tally.locator("tbody tr").first).to_have_text(re.compile(r"Ben\s*2\s*2"))
+    expect(tally.locator("tbody tr", has_text="Cara")).to_have_text(
+        re.compile(r"Cara\s*1\s*1")
+    )
+    shoot(b, "sitting-tally")
+    expect_fits(b)
