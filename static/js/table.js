@@ -302,13 +302,17 @@
       .catch(function () { /* the next change or snapshot brings it */ });
   }
 
-  function applyChange(message) {
-    var html = message.html || {};
-    // The first closed round: the table is playing, the invite folds away.
+  // The first closed round: the table is playing, the invite folds away.
+  function foldInvite(rows) {
     var invite = document.querySelector("[data-invite]");
-    if (invite && !roundsEl.children.length && Object.keys(html.rows || {}).length) {
+    if (invite && !roundsEl.children.length && Object.keys(rows || {}).length) {
       invite.open = false;
     }
+  }
+
+  function applyChange(message) {
+    var html = message.html || {};
+    foldInvite(html.rows);
     Object.keys(html.rows || {}).forEach(function (number) {
       setRow(number, html.rows[number]);
     });
@@ -337,6 +341,7 @@
 
   function applySnapshot(message) {
     var rows = message.html.rows;
+    foldInvite(rows);
     roundsEl.replaceChildren();
     roundsEl.dataset.first = String(message.first_shown || 1);
     Object.keys(rows).map(Number).sort(function (a, b) { return a - b; })
