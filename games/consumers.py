@@ -1,8 +1,9 @@
 """The match socket: news of every change to the members at the table.
 
 Thin on purpose: it checks who may listen, forwards the text ``publish()`` made
-once per change, and turns a tap frame into ``actions.tap_winner`` and a record
-frame (a module's form) into ``actions.record``. The rules stay in the actions and
+once per change, and turns a tap frame into ``actions.tap_winner``, a record
+frame (a module's form) into ``actions.record`` and a correct frame into
+``actions.correct``. The rules stay in the actions and
 the module; a refusal comes back as an ``error`` frame.
 """
 
@@ -30,7 +31,9 @@ def frame_key(frame):
     return str(key)[:KEY_MAX_LENGTH] if key else None
 
 
-def record_form(user, match_id, number, form, key):
+def record_form(user, match_id, number, form, key, action=actions.record):
+    """A module's form read as its HTML view reads it, then ``action`` (a record,
+    or the host's correction)."""
     if not isinstance(form, dict) or not all(
         isinstance(v, list) and all(isinstance(i, str) for i in v)
         for v in form.values()
@@ -40,7 +43,11 @@ def record_form(user, match_id, number, form, key):
     if match is None:
         raise errors.MatchNotFound()
     payload = match.rules.payload_from_form(form)
-    return actions.record(user, match_id, number, payload, key=key)
+    return action(user, match_id, number, payload, key=key)
+
+
+def correct_form(user, match_id, number, form, key):
+    return record_form(user, match_id, number, form, key, actions.correct)
 
 
 class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
@@ -86,6 +93,8 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
             await self.tap(frame)
         elif action == "record":
             await self.record(frame)
+        elif action == "correct":
+            await self.record(frame, correct_form)
         else:
             await self.refuse(errors.BadValue("Unknown action."))
 
@@ -99,11 +108,12 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
             key=frame_key(frame),
         )
 
-    async def record(self, frame):
-        """A module's form sent as ``{"type": "record", "round", "form", "key"}``:
-        the module reads the form as the HTML view does, then the same action."""
+    async def record(self, frame, call=record_form):
+        """A module's form sent as ``{"type": "record", "round", "form", "key"}``
+        (or ``"correct"``, the host's correction form): the module reads the form
+        as the HTML view does, then the same action."""
         await self.run(
-            record_form,
+            call,
             self.scope.get("user"),
             self.match_id,
             frame.get("round"),

@@ -33,6 +33,8 @@ STANDINGS_TEMPLATE = "games/match/_standings.html"
 ENTRY_TEMPLATE = "games/match/_entry.html"
 ROW_TEMPLATE = "games/match/_row.html"
 FIGURES_TEMPLATE = "games/match/_figures.html"
+# A wide screen's sheet: seats as columns, rounds as rows, the same for every game.
+GRID_ROW_TEMPLATE = "games/match/_grid_row.html"
 
 
 def names_of(views):
@@ -66,12 +68,29 @@ def open_round_html(match, round, seats, standings, context=None, request=None):
             "names": names_of(views),
             "dealer": dealer,
             "winners": winners(match, views),
+            "leaders": leaders(match, views, standings),
             "record_url": reverse("match_record", args=[match.pk]),
             "entry_template": match.rules.entry_template or ENTRY_TEMPLATE,
             **(context or {}),
         },
         request=request,
     )
+
+
+def leaders(match, views, standings):
+    """A match ended without the module naming winners (End match): the seats
+    with the most rounds won, and how many, so the table still sees who won."""
+    if match.is_live or match.result:
+        return None
+    won = {
+        view.id: standings.seat(view.id).rounds_won
+        for view in views
+        if standings.seat(view.id) is not None
+    }
+    most = max(won.values(), default=0)
+    if not most:
+        return None
+    return {"seats": [v for v in views if won.get(v.id) == most], "rounds": most}
 
 
 def winners(match, views):
@@ -98,6 +117,20 @@ def row_html(match, round, seats, context=None, request=None):
         },
         request=request,
     )
+
+
+def grid_row_html(round, seats):
+    """One closed round as a row of the wide grid: "won" for the round's winner
+    (the others blank), else each seat's cell; blank for a seat not in it."""
+    cells = [
+        {
+            "seat": seat.pk,
+            "won": seat.pk == round.winner,
+            "value": "" if round.winner else round.cells.get(seat.pk, ""),
+        }
+        for seat in seats
+    ]
+    return render_to_string(GRID_ROW_TEMPLATE, {"round": round, "cells": cells})
 
 
 def standings_html(match, standings, seats, dealer=None):
@@ -170,7 +203,7 @@ def change_text(match_id, version, kind, change, *, match=None, seats=None):
         )
     else:
         standings = standings_of(match, seats)
-    rows = {}
+    rows, grid = {}, {}
     open_round, open_known = None, False
     for data in change.get("rounds", ()):
         round = view_of(data)
@@ -178,6 +211,7 @@ def change_text(match_id, version, kind, change, *, match=None, seats=None):
             open_round, open_known = round, True
         else:
             rows[str(round.number)] = row_html(match, round, seats)
+            grid[str(round.number)] = grid_row_html(round, seats)
     if not open_known and ("seats" in change or "status" in change):
         # A seat joined, or the match ended or went on: the open round changes.
         open_round, open_known = open_round_of(match_id), True
@@ -195,6 +229,7 @@ def change_text(match_id, version, kind, change, *, match=None, seats=None):
         "html": {
             "open": open_html,
             "rows": rows,
+            "grid": grid,
             "standings": standings_html(match, standings, seats, dealer),
         },
     }
@@ -223,6 +258,11 @@ def sheet_html(match, seats, rounds, context=None, request=None):
         "open": open_round_html(match, open_round, seats, standings, context, request),
         "rows": {
             str(r.number): row_html(match, views[r.number], seats, context, request)
+            for r in rounds
+            if r.status != OPEN
+        },
+        "grid": {
+            str(r.number): grid_row_html(views[r.number], seats)
             for r in rounds
             if r.status != OPEN
         },

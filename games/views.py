@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from squarescores.accounts.guests import ensure_user
 
-from . import actions, errors, live
+from . import actions, errors, live, sitting
 from .access import send_to_join
 from .forms import (
     CodeForm,
@@ -33,7 +33,7 @@ from .forms import (
     StartForm,
     TapForm,
 )
-from .history.links import rematch_of
+from .history.links import rematch_of, replays
 from .limits import CODE_GUESSES, GUESTS
 from .models import Match, Membership, Seat
 from .rules import OPEN, registry
@@ -207,9 +207,17 @@ def match_page(request, match_id):
         "rematch": rematch_of(match),
         "seats": seats,
         "you": you,
+        "host_seat": next((s for s in seats if s.claimed_by_id == match.host_id), None),
+        # Seated: every seat is on a phone, play began, or the table carried on
+        # from its last match; the invite folds away.
+        "seated": bool(closed)
+        or all(s.claimed_by_id for s in seats)
+        or replays(match) is not None,
         "is_host": match.host_id == request.user.pk,
         "open_html": fragments["open"],
         "rows_html": [fragments["rows"][str(r.number)] for r in closed],
+        "sitting": sitting.tally(match),
+        "grid_html": [fragments["grid"][str(r.number)] for r in closed],
         "standings_html": fragments["standings"],
         "last_round": closed[-1] if closed else None,
         "first_shown": rounds[0].number if rounds else 1,

@@ -24,6 +24,7 @@ from .base import (
     get_seat,
     is_whole,
     require_host,
+    require_member,
     run_change,
 )
 from .seats import new_seat
@@ -101,10 +102,13 @@ def create_started_match(host, game, names, options, host_seat, key):
     return match, event
 
 
-def first_round(match, seats):
-    """Round 1, dealt by the first seat, and the standings before it."""
+def first_round(match, seats, dealer_position=0):
+    """Round 1, dealt by the seat at ``dealer_position`` (else the first seat),
+    and the standings before it."""
     seats = sorted(seats, key=lambda seat: seat.position)
-    Round.objects.create(match=match, number=1, dealer=seats[0] if seats else None)
+    dealer = next((s for s in seats if s.position == dealer_position), None)
+    dealer = dealer or (seats[0] if seats else None)
+    Round.objects.create(match=match, number=1, dealer=dealer)
     views = [seat_view(seat) for seat in seats]
     match.standings = match.rules.initial(views, match.options).to_data()
     match.save(update_fields=["standings"])
@@ -197,12 +201,14 @@ def rematch_of(match_id):
 
 
 def rematch(actor, match_id, *, key=None):
-    """The host plays an ended match again: same game, seats, claims, options and
-    members, in a new match whose ``match_started`` event names the old one.
+    """Any member plays an ended match again: same game, host, seats, claims,
+    options and members, in a new match whose ``match_started`` event names the
+    old one. The deal passes on from the old match's last dealer.
 
     The old match stays as it ended (its writes are refused), so it gets no event
     and no new version; its members hear of the rematch as news after commit. An
-    ended match has at most one rematch: asking again returns it, replayed.
+    ended match has at most one rematch: whoever asks again, and with whatever
+    key, gets it back, replayed, so the phones that tapped second land there too.
     """
     clean_key(key)
     with transaction.atomic():
@@ -210,7 +216,7 @@ def rematch(actor, match_id, *, key=None):
         old = Match.objects.select_for_update().filter(pk=match_id).first()
         if old is None:
             raise errors.MatchNotFound()
-        require_host(old, actor)
+        require_member(old, actor)
         if old.is_live:
             raise errors.MatchStillLive()
         earlier = rematch_of(old.pk)
@@ -221,7 +227,7 @@ def rematch(actor, match_id, *, key=None):
         if earlier:
             return earlier
 
-        match = create_match(actor, old.game, old.options)
+        match = create_match(old.host, old.game, old.options)
         members = Membership.objects.filter(match=old).values_list("user", flat=True)
         Membership.objects.bulk_create(
             Membership(match=match, user_id=user_id) for user_id in members
@@ -236,7 +242,7 @@ def rematch(actor, match_id, *, key=None):
             )
             for seat in seats
         )
-        first_round(match, made)
+        first_round(match, made, next_dealer_position(old, seats))
         event = Event.objects.create(
             match=match,
             version=match.version,
@@ -252,9 +258,19 @@ def rematch(actor, match_id, *, key=None):
         )
         # News for phones still on the old match's page; its version is unchanged.
         old_id, old_version, new_id = old.pk, old.version, match.pk
+        news = {"rematch": new_id, "url": match.get_absolute_url(), "by": str(actor)}
         transaction.on_commit(
-            lambda: broadcast.publish(
-                old_id, old_version, "rematch", {"rematch": new_id}
-            )
+            lambda: broadcast.publish(old_id, old_version, "rematch", news)
         )
     return Result(match, event)
+
+
+def next_dealer_position(old, seats):
+    """The position after the old match's last dealer: the deal goes on."""
+    last = Round.objects.filter(match=old).order_by("-number").first()
+    dealer = next((s for s in seats if last and s.pk == last.dealer_id), None)
+    if dealer is None:
+        return 0
+    positions = sorted(s.position for s in seats)
+    later = [p for p in positions if p > dealer.position]
+    return (later or positions)[0]

@@ -18,6 +18,7 @@ from games import errors
 from games.models import NOTE_MAX_LENGTH, Cell, Event, Match, Round, Seat
 from games.rules import (
     CLOSED,
+    DRAW,
     MAIN,
     OPEN,
     OUT,
@@ -376,8 +377,23 @@ def corrected(match, sheet, outcome, actor, extra):
     if match.result is not None:
         after["result"] = match.result
     change = change_of(match, rounds, standings)
+    # Every phone says what changed and who changed it, not only the host's.
+    change["correction"] = {
+        "round": sheet.round.number,
+        "before": outcome_label(before),
+        "after": outcome_label(after),
+        "by": str(actor),
+    }
     # A correction that left the seats as they were spares the push a read.
     return Applied(actor, kind, before, after, change, sheet.seats)
+
+
+def outcome_label(summary):
+    """A round's outcome in a word for the correction notice: the winner's name,
+    "draw", or None when the module scores rounds some other way."""
+    if summary["winner_name"]:
+        return summary["winner_name"]
+    return "draw" if summary["status"] == DRAW else None
 
 
 @functools.cache

@@ -2,8 +2,11 @@
 //
 // Pushes are applied in version order; one already applied is ignored; a gap, a
 // reconnect or the page coming back to the foreground asks for a snapshot. Taps go
-// over the socket when it is open (with an idempotency key) and fall back to the
-// page's ordinary form POST otherwise. The server decides what anyone may do.
+// over the socket when it is open (with an idempotency key). One made offline or
+// while reconnecting waits on the phone (localStorage, key and all) and goes when
+// the socket is back; the page's ordinary form POST is only the fallback of a
+// socket that is up but silent, never of a phone that is offline (that would be
+// the browser's error page). The server decides what anyone may do.
 (function () {
   "use strict";
   var body = document.body;
@@ -20,7 +23,8 @@
   var csrfMeta = document.querySelector('meta[name="csrf-token"]');
   var csrf = csrfMeta ? csrfMeta.content : "";
   var REFRESH_KINDS = ["member_joined", "seat_added", "seat_renamed",
-    "claim_released", "host_handed", "match_decided", "match_reopened", "dealer_set"];
+    "claim_released", "host_handed", "match_decided", "match_reopened", "dealer_set",
+    "match_ended"];
 
   var socket = null;
   var synced = false;     // a snapshot arrived on this socket
@@ -30,6 +34,10 @@
   var stopped = false;
   var pendingTap = null;  // {form, button, key, timer}
   var errorTimer = null;
+  var noticeEl = document.querySelector("[data-notice]");
+  var noticeTimer = null;
+  var STORE = "squarescores.pending." + matchId;
+  var lostRound = null;   // a round this phone's tap found closed
 
   // Status -------------------------------------------------------------------------
   function setStatus(state) {
@@ -37,8 +45,13 @@
     statusEl.classList.toggle("is-live", state === "live");
     statusEl.classList.toggle("is-down", state !== "live");
     statusEl.dataset.state = state;
+    if (state === "offline" || state === "reconnecting") {
+      body.setAttribute("data-offline", "");
+    } else {
+      body.removeAttribute("data-offline");
+    }
     statusText.textContent = {
-      live: "Live",
+      live: body.dataset.status === "ended" ? "Ended" : "Live",
       connecting: "Connecting…",
       reconnecting: "Reconnecting…",
       offline: "Offline",
@@ -64,6 +77,7 @@
     root.querySelectorAll(".seat-button").forEach(function (button) {
       button.classList.toggle("is-you", button.dataset.seat === you);
     });
+    if (standingsEl && (root === document || root === standingsEl)) markStandings();
     root.querySelectorAll('form[method="post"]').forEach(function (form) {
       if (!form.querySelector('input[name="csrfmiddlewaretoken"]')) {
         var token = document.createElement("input");
@@ -73,6 +87,47 @@
         form.appendChild(token);
       }
     });
+  }
+
+  // Who is "you" and who is the host, in the standings at a glance.
+  function markStandings() {
+    var marks = { you: body.dataset.youSeat, host: body.dataset.seatOfHost };
+    Object.keys(marks).forEach(function (mark) {
+      standingsEl.querySelectorAll(".is-" + mark).forEach(function (el) {
+        el.classList.remove("is-" + mark);
+      });
+      standingsEl.querySelectorAll("." + mark + "-tag").forEach(function (el) {
+        el.remove();
+      });
+      if (!marks[mark]) return;
+      standingsEl.querySelectorAll('[data-seat-name="' + marks[mark] + '"]')
+        .forEach(function (name) {
+          var line = name.closest("li, tr");
+          if (!line) return;
+          line.classList.add("is-" + mark);
+          if (line.tagName === "LI") {
+            var tag = document.createElement("span");
+            tag.className = "tag " + mark + "-tag";
+            tag.textContent = mark;
+            name.after(" ", tag);
+          }
+        });
+    });
+  }
+
+  function showNotice(text) {
+    if (!noticeEl) return;
+    clearTimeout(noticeTimer);
+    noticeEl.textContent = text;
+    noticeEl.hidden = false;
+    noticeTimer = setTimeout(function () { noticeEl.hidden = true; }, 8000);
+  }
+
+  function rowResult(number) {
+    var row = document.getElementById("round-" + number);
+    if (!row) return null;
+    var resultEl = row.querySelector(".round-result") || row;
+    return resultEl.textContent.trim().replace(/\s+/g, " ");
   }
 
   function parse(html) {
@@ -97,6 +152,7 @@
   function setStandings(html) {
     if (html === null || html === undefined || !standingsEl) return;
     standingsEl.replaceChildren(parse(html));
+    markStandings();
   }
 
   function setRow(number, html) {
@@ -116,6 +172,24 @@
       return Number(li.dataset.round) > Number(number);
     });
     roundsEl.insertBefore(row, after || null);
+  }
+
+  // The wide screen's grid keeps its rows in round order as well.
+  var gridEl = document.getElementById("grid-rows");
+  function setGridRow(number, html) {
+    if (!gridEl) return;
+    var row = parse("<table><tbody>" + html + "</tbody></table>")
+      .querySelector("tr");
+    var current = document.getElementById("grid-round-" + number);
+    if (current) {
+      current.replaceWith(row);
+      return;
+    }
+    if (Number(number) < Number(roundsEl.dataset.first || 1)) return;
+    var after = Array.prototype.find.call(gridEl.children, function (tr) {
+      return Number(tr.dataset.round) > Number(number);
+    });
+    gridEl.insertBefore(row, after || null);
   }
 
   function showLastResult() {
@@ -154,6 +228,12 @@
     body.dataset.status = status;
     var ended = status === "ended";
     document.querySelector("[data-end-match]").hidden = ended;
+    var invite = document.querySelector("[data-invite]");
+    if (invite) invite.hidden = ended;
+    var next = document.querySelector("[data-next-match]");
+    var rematchBox = document.querySelector("[data-rematch-box]");
+    if (next) next.hidden = !ended || (rematchBox && !rematchBox.hidden);
+    if (statusEl.dataset.state === "live") setStatus("live");
   }
 
   function showRematch(id) {
@@ -161,6 +241,19 @@
     if (!box || !id) return;
     box.querySelector("[data-rematch]").href = "/matches/" + id + "/";
     box.hidden = false;
+    var next = document.querySelector("[data-next-match]");
+    if (next) next.hidden = true;
+  }
+
+  // The next match of the evening: every phone of this one goes there.
+  function moveToRematch(message) {
+    showRematch(message.rematch);
+    showNotice((message.by ? message.by + " started" : "Starting") +
+      " the next match…");
+    stopped = true;
+    setTimeout(function () {
+      location.assign(message.url || "/matches/" + message.rematch + "/");
+    }, 700);
   }
 
   function renameSeats(seats) {
@@ -181,14 +274,14 @@
       .then(function (text) {
         if (!text) return;
         var page = new DOMParser().parseFromString(text, "text/html");
-        ["data-host", "data-you-seat"].forEach(function (name) {
+        ["data-host", "data-you-seat", "data-seat-of-host"].forEach(function (name) {
           if (page.body.hasAttribute(name)) {
             body.setAttribute(name, page.body.getAttribute(name));
           } else {
             body.removeAttribute(name);
           }
         });
-        ["seats", "host-tools"].forEach(function (id) {
+        ["seats", "host-tools", "grid-head", "sitting"].forEach(function (id) {
           var fresh = page.getElementById(id);
           var current = document.getElementById(id);
           if (fresh && current) {
@@ -204,14 +297,27 @@
         var nav = page.querySelector(".match-nav");
         if (nav) document.querySelector(".match-nav").replaceWith(nav);
         decorate(document);
+        markStandings();
       })
       .catch(function () { /* the next change or snapshot brings it */ });
   }
 
+  // The first closed round: the table is playing, the invite folds away.
+  function foldInvite(rows) {
+    var invite = document.querySelector("[data-invite]");
+    if (invite && !roundsEl.children.length && Object.keys(rows || {}).length) {
+      invite.open = false;
+    }
+  }
+
   function applyChange(message) {
     var html = message.html || {};
+    foldInvite(html.rows);
     Object.keys(html.rows || {}).forEach(function (number) {
       setRow(number, html.rows[number]);
+    });
+    Object.keys(html.grid || {}).forEach(function (number) {
+      setGridRow(number, html.grid[number]);
     });
     setOpen(html.open);
     setStandings(html.standings);
@@ -221,15 +327,29 @@
     version = message.version;
     body.dataset.version = String(version);
     showLastResult();
+    if (message.correction) announceCorrection(message.correction);
     if (REFRESH_KINDS.indexOf(message.kind) !== -1) refreshPanels();
+    settlePending();
+  }
+
+  // "Round 2: Ben → Cara, by Alice" on every phone, the host's too.
+  function announceCorrection(c) {
+    var what = c.before && c.after && c.before !== c.after
+      ? c.before + " → " + c.after : "corrected";
+    showNotice("Round " + c.round + ": " + what + ", by " + c.by);
   }
 
   function applySnapshot(message) {
     var rows = message.html.rows;
+    foldInvite(rows);
     roundsEl.replaceChildren();
     roundsEl.dataset.first = String(message.first_shown || 1);
     Object.keys(rows).map(Number).sort(function (a, b) { return a - b; })
       .forEach(function (number) { setRow(number, rows[number]); });
+    var grid = message.html.grid || {};
+    if (gridEl) gridEl.replaceChildren();
+    Object.keys(grid).map(Number).sort(function (a, b) { return a - b; })
+      .forEach(function (number) { setGridRow(number, grid[number]); });
     // Changes missed while away may have touched seats or the host: this phone's
     // own panels come again from its page.
     if (message.version !== version) refreshPanels();
@@ -241,6 +361,8 @@
     version = message.version;
     body.dataset.version = String(version);
     showLastResult();
+    settlePending();
+    sendPending();
   }
 
   function drain() {
@@ -293,12 +415,23 @@
       drain();
     } else if (message.type === "change" && message.kind === "rematch") {
       // News, not a change: the ended match keeps its version.
-      showRematch(message.rematch);
+      moveToRematch(message);
     } else if (message.type === "change") {
       buffered.push(message);
       if (synced) drain();
     } else if (message.type === "error") {
+      var tried = memory.length ? memory[0].round
+        : pendingTap ? pendingTap.round : openRoundNumber();
       if (pendingTap) pendingTap = clearTap(pendingTap);
+      store([]);
+      markPending();
+      if (message.code === "round_closed" || message.code === "match_ended") {
+        // Another phone was first: say who won, from the row the push brought.
+        lostRound = tried;
+        if (message.version > version) requestSnapshot();
+        else sayWhoWon();
+        return;
+      }
       showError(message.detail);
       if (message.version > version) requestSnapshot();
     }
@@ -371,6 +504,107 @@
     return null;
   }
 
+  function fallBack(form, button, frame) {
+    if (navigator.onLine === false || !synced) {
+      pendingTap = clearTap(pendingTap);
+      keep(frame);
+      return;
+    }
+    submitByForm(form, button, frame.key);
+  }
+
+  // Taps kept on the phone ---------------------------------------------------------
+  function stored() {
+    try { return JSON.parse(localStorage.getItem(STORE) || "[]"); }
+    catch (e) { return []; }
+  }
+
+  function store(frames) {
+    try {
+      if (frames.length) localStorage.setItem(STORE, JSON.stringify(frames));
+      else localStorage.removeItem(STORE);
+    } catch (e) { /* private mode: the tap still goes while the page is open */ }
+    memory = frames;
+  }
+  var memory = stored();
+
+  function openRoundNumber() {
+    var input = openEl.querySelector('input[name="round"]');
+    return input ? Number(input.value) : null;
+  }
+
+  function keep(frame) {
+    // One tap a round: the latest wins, with its own key.
+    store(memory.filter(function (f) { return f.round !== frame.round; })
+      .concat([frame]));
+    markPending();
+  }
+
+  function markPending() {
+    var line = openEl.querySelector("[data-pending-line]");
+    if (line) line.remove();
+    openEl.querySelectorAll(".is-pending").forEach(function (el) {
+      el.classList.remove("is-pending");
+    });
+    if (!memory.length) return;
+    var open = openRoundNumber();
+    memory.forEach(function (frame) {
+      if (frame.round !== open) return;
+      var form = openEl.querySelector("[data-tap-form], [data-record-form]");
+      if (form) form.classList.add("is-pending");
+      var button = frame.seat &&
+        openEl.querySelector('.seat-button[value="' + frame.seat + '"]');
+      if (button) button.classList.add("is-pending");
+      var note = document.createElement("p");
+      note.className = "pending-line";
+      note.dataset.pendingLine = "";
+      note.setAttribute("role", "status");
+      var name = button ? button.textContent.trim() + " " : "";
+      note.textContent = "Pending: " + name + "kept on this phone, sent when " +
+        "the connection is back.";
+      openEl.appendChild(note);
+    });
+  }
+
+  // A kept tap whose round is no longer open was either this phone's own (it
+  // went through) or another phone's: then say who won.
+  function settlePending() {
+    var open = openRoundNumber();
+    var left = memory.filter(function (frame) {
+      if (frame.round === open) return true;
+      var result = rowResult(frame.round);
+      if (!result) return true;
+      var row = document.getElementById("round-" + frame.round);
+      var mine = frame.seat && row &&
+        row.querySelector('.winner[data-seat-name="' + frame.seat + '"]');
+      if (frame.seat ? !mine : !frame.sent) {
+        showNotice("Round " + frame.round + " was closed on another phone: " +
+          result + ".");
+      }
+      return false;
+    });
+    if (left.length !== memory.length) store(left);
+    markPending();
+    sayWhoWon();
+  }
+
+  function sendPending() {
+    if (!synced) return;
+    var open = openRoundNumber();
+    memory.forEach(function (frame) {
+      if (frame.round === open && send(frame)) frame.sent = true;
+    });
+    store(memory);
+  }
+
+  function sayWhoWon() {
+    if (lostRound === null) return;
+    var result = rowResult(lostRound);
+    if (!result) return;
+    showNotice("Round " + lostRound + " was already closed: " + result + ".");
+    lostRound = null;
+  }
+
   function submitByForm(form, button, key) {
     form.querySelector('input[name="key"]').value = key;
     form.dataset.posting = "1";
@@ -389,17 +623,19 @@
       seat: Number(button.value),
       key: key
     };
-    if (!synced || pendingTap || !send(frame)) {
-      if (pendingTap) event.preventDefault();
-      else form.querySelector('input[name="key"]').value = key;
+    event.preventDefault();
+    if (pendingTap) return;
+    if (!synced || !send(frame)) {
+      keep(frame);
       return;
     }
-    event.preventDefault();
     form.classList.add("is-sending");
-    // No news within a few seconds: post the same tap (same key, applied once).
+    // No news within a few seconds: post the same tap (same key, applied once),
+    // unless the phone went offline meanwhile: then it waits on the phone.
     pendingTap = {
       form: form,
-      timer: setTimeout(function () { submitByForm(form, button, key); }, 4000)
+      round: frame.round,
+      timer: setTimeout(function () { fallBack(form, button, frame); }, 4000)
     };
   });
 
@@ -428,22 +664,75 @@
       form: formFields(form, button),
       key: key
     };
+    event.preventDefault();
     // A second tap on the same form is the same record; another form (one bid
     // for each seat) is a record of its own, sent with its own key.
-    var busy = pendingTap && pendingTap.form === form;
-    if (!synced || busy || !send(frame)) {
-      if (busy) event.preventDefault();
-      else form.querySelector('input[name="key"]').value = key;
+    if (pendingTap && pendingTap.form === form) return;
+    if (!synced || !send(frame)) {
+      keep(frame);
       return;
     }
-    event.preventDefault();
     form.classList.add("is-sending");
     pendingTap = {
       form: form,
+      round: frame.round,
       prev: pendingTap,
-      timer: setTimeout(function () { submitByForm(form, button, key); }, 4000)
+      timer: setTimeout(function () { fallBack(form, button, frame); }, 4000)
     };
   });
+
+  // The host's correction goes over the socket too: the page stays where it is
+  // and every phone, this one included, hears of it the same way.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches(".correct-form") || form.dataset.posting) return;
+    var frame = {
+      type: "correct",
+      round: Number(form.querySelector('input[name="round"]').value),
+      form: formFields(form, event.submitter),
+      key: newKey()
+    };
+    if (!synced || !send(frame)) {
+      if (navigator.onLine === false) {
+        event.preventDefault();
+        showNotice("Offline: the correction waits until you are back online.");
+      }
+      return;
+    }
+    event.preventDefault();
+    var details = form.closest("details");
+    if (details) details.open = false;
+  });
+
+  // Any other form while offline would end on the browser's error page.
+  document.addEventListener("submit", function (event) {
+    if (event.defaultPrevented || navigator.onLine !== false) return;
+    event.preventDefault();
+    showNotice("Offline: try again when the connection is back.");
+  });
+
+  // Invite: the phone's share sheet where there is one, else the clipboard.
+  document.addEventListener("click", function (event) {
+    var share = event.target.closest("[data-share]");
+    var copy = event.target.closest("[data-copy]");
+    if (share) {
+      navigator.share({ title: document.title, url: share.dataset.share })
+        .catch(function () { /* dismissed */ });
+    } else if (copy) {
+      var url = copy.dataset.copy;
+      var done = function () { showNotice("Join link copied."); };
+      if (navigator.clipboard) {
+        navigator.clipboard.writeText(url).then(done, function () {
+          showNotice(url);
+        });
+      } else {
+        showNotice(url);
+      }
+    }
+  });
+  if (navigator.share) {
+    document.querySelectorAll("[data-share]").forEach(function (b) { b.hidden = false; });
+  }
 
   // Foreground, network ------------------------------------------------------------
   document.addEventListener("visibilitychange", function () {
@@ -470,5 +759,6 @@
   });
 
   decorate(document);
+  markPending();
   connect();
 })();

@@ -203,3 +203,49 @@ async def test_a_tap_reaches_the_other_socket_over_redis(match, alice, bob, sett
     assert (change["kind"], change["version"]) == ("round_won", match.version + 1)
     await host.disconnect(), await member.disconnect()
     await get_channel_layer().flush()
+
+
+async def test_the_hosts_correction_frame_is_announced_to_every_socket(
+    match, alice, bob
+):
+    host = await connect(match.pk, alice)
+    member = await connect(match.pk, bob)
+    await receive(host), await receive(member)
+    ben, cara = await seat_id(match, "Ben"), await seat_id(match, "Cara")
+    await member.send_json_to({"action": "tap", "round": 1, "seat": ben, "key": "t"})
+    await receive(host), await receive(member)
+
+    await host.send_json_to(
+        {"type": "correct", "round": 1, "form": {"winner": [str(cara)]}, "key": "c"}
+    )
+
+    for socket in (host, member):
+        change = await receive(socket)
+        assert change["kind"] == "round_corrected"
+        assert change["correction"] == {
+            "round": 1,
+            "before": "Ben",
+            "after": "Cara",
+            "by": "Alice",
+        }
+        assert (
+            '<td class="is-won">won</td><td></td></tr>' in change["html"]["grid"]["1"]
+        )
+        await socket.disconnect()
+
+
+async def test_a_members_correction_frame_is_refused(match, bob):
+    member = await connect(match.pk, bob)
+    await receive(member)
+    ben = await seat_id(match, "Ben")
+    await member.send_json_to({"action": "tap", "round": 1, "seat": ben, "key": "t"})
+    await receive(member)
+
+    await member.send_json_to(
+        {"type": "correct", "round": 1, "form": {"draw": ["1"]}, "key": "c"}
+    )
+
+    refusal = await receive(member)
+    assert refusal["type"] == "error"
+    assert refusal["code"] == "not_host"
+    await member.disconnect()

@@ -65,11 +65,35 @@ def test_the_old_match_is_left_as_it_ended(match, alice, bob):
     assert Event.objects.filter(match=match).count() == events
 
 
-def test_a_member_who_is_not_the_host_cannot_start_a_rematch(match, bob):
+def test_any_member_starts_the_next_match_and_the_host_stays_host(match, alice, bob):
     ended(match, bob)
-    with pytest.raises(errors.NotTheHost):
-        actions.rematch(bob, match.pk)
-    assert Match.objects.count() == 1
+
+    result = actions.rematch(bob, match.pk)
+
+    assert result.match.host == alice
+    assert result.event.actor == bob
+    assert Match.objects.count() == 2
+
+
+def test_the_second_member_to_ask_lands_in_the_same_next_match(match, alice, bob):
+    ended(match, bob)
+    first = actions.rematch(bob, match.pk, key="bobs-tap")
+
+    second = actions.rematch(alice, match.pk, key="alices-tap")
+
+    assert second.replayed
+    assert second.match.pk == first.match.pk
+    assert Match.objects.count() == 2
+
+
+def test_the_deal_passes_on_from_the_last_dealer(match, alice, bob):
+    ended(match, bob)
+    last = Round.objects.filter(match=match).order_by("-number").first()
+
+    new = actions.rematch(bob, match.pk).match
+
+    first = Round.objects.get(match=new, number=1)
+    assert first.dealer.position == last.dealer.position + 1
 
 
 def test_an_outsider_cannot_start_a_rematch(match, bob, charlie):
