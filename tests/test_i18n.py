@@ -140,9 +140,9 @@ def readable(content):
 def pages(match, alice, bob):
     """Every page this round of #15 marked, as (user or None, url).
 
-    Not yet here: the rules pages (their frame is marked, each game's own rules
-    text is not), the table page with its parts under templates/games/match/ (so
-    the End match page too, which includes its form), and the hand checker.
+    Not yet here: the table page with its parts under templates/games/match/ (so
+    the End match page too, which includes its form), the hand checker, and the
+    other games' rules pages.
     """
     ended = actions.start_match(alice, "fortyone_exchange", ["Alice", "Ben"]).match
     actions.end_match(alice, ended.pk)
@@ -155,6 +155,8 @@ def pages(match, alice, bob):
         (bob, reverse("join", args=[ended.code])),
         (None, reverse("login")),
         (None, reverse("offline")),
+        (None, reverse("game_rules", args=["fortyone_exchange"])),
+        (alice, reverse("match_rules", args=[match.pk])),
         (guest, reverse("keep_account")),
         (guest, reverse("match_list")),
         (alice, reverse("match_list")),
@@ -246,3 +248,21 @@ def test_a_phones_own_choice_wins_over_its_accounts(alice):
     response = phone.get(reverse("home"))
 
     assert '<html lang="nl" dir="ltr">' in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "language, heading",
+    [
+        ("en", "How 41 Exchange is played"),
+        ("de", "So spielt man 41 Exchange"),
+        ("nl", "Zo speel je 41 Exchange"),
+        ("ar", "كيف نلعب <bdi>41 Exchange</bdi>"),
+    ],
+)
+def test_41_exchanges_rules_are_written_in_each_language(language, heading):
+    client = Client(headers={"accept-language": language})
+
+    response = client.get(reverse("game_rules", args=["fortyone_exchange"]))
+
+    assert f'<h2 id="rules-title">{heading}</h2>' in response.content.decode()
