@@ -17,7 +17,8 @@ export ALLOWED_HOSTS := $(or $(ALLOWED_HOSTS),127.0.0.1$(comma)localhost$(comma)
 endif
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock
 
-.PHONY: run test lint format bench reliability install install-test browser lock clean
+.PHONY: run test lint format bench reliability install install-test browser lock clean \
+	messages compilemessages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -82,6 +83,21 @@ bench: install-test
 # Set TEST_DATABASE_URL and TEST_REDIS_URL (as .ci/run does) for the multi-worker ones.
 reliability: install-test
 	$(BIN)/python -m tests.reliability.report
+
+# Translations (issue #15). The catalogues under locale/ are committed together with
+# their compiled .mo files, so `make run` on a fresh clone serves every language
+# without gettext. `make messages` (needs GNU gettext: apt-get install gettext)
+# collects new strings into the .po files; translate them, then `make
+# compilemessages` and commit both.
+LOCALES := de nl ar
+MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=bench --ignore=tests \
+	--ignore=docs --ignore=templates/games/api
+messages: install
+	$(BIN)/python manage.py makemessages --no-obsolete --add-location=file \
+		$(MESSAGES_IGNORE) $(addprefix -l ,$(LOCALES))
+
+compilemessages: install
+	$(BIN)/python manage.py compilemessages --ignore=.venv $(addprefix -l ,$(LOCALES))
 
 # Re-pin after changing pyproject.toml's dependencies.
 lock: $(BIN)/python

@@ -11,7 +11,9 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
+from django.utils import translation
 
 from . import live
 
@@ -51,9 +53,7 @@ def publish(match_id, version, kind, change, *, match=None, seats=None):
             "type": "match.change",
             "version": version,
             "kind": kind,
-            "text": live.change_text(
-                match_id, version, kind, change, match=match, seats=seats
-            ),
+            "text": frame_text(match_id, version, kind, change, match, seats),
         }
         outbox = _outbox.get()
         if outbox is not None:
@@ -63,6 +63,16 @@ def publish(match_id, version, kind, change, *, match=None, seats=None):
     except Exception:
         # The change is committed; phones catch up from the next push or a resync.
         logger.exception("Broadcast of match %s version %s failed", match_id, version)
+
+
+def frame_text(match_id, version, kind, change, match, seats):
+    # One frame serves every phone of the match, whatever language each reads,
+    # so it is rendered in the site's language, not in the language of the phone
+    # that made the change. Frames per language are a later step of issue #15.
+    with translation.override(settings.LANGUAGE_CODE):
+        return live.change_text(
+            match_id, version, kind, change, match=match, seats=seats
+        )
 
 
 async def run_then_send(action, *args, **kwargs):

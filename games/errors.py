@@ -6,11 +6,14 @@ the edges answer with, so a form, the API and a socket refuse alike.
 
 import math
 
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
 
 class Refusal(Exception):
     code = "refused"
     status = 400
-    message = "That change was refused."
+    message = _("That change was refused.")
     # Extra HTTP headers of the answer.
     headers = {}
 
@@ -20,7 +23,8 @@ class Refusal(Exception):
         super().__init__(self.message)
 
     def as_dict(self):
-        data = {"code": self.code, "detail": self.message}
+        # str() in the language active now: the request's, for the API and forms.
+        data = {"code": self.code, "detail": str(self.message)}
         if self.version is not None:
             data["version"] = self.version
         return data
@@ -29,103 +33,103 @@ class Refusal(Exception):
 class NotAMember(Refusal):
     code = "not_member"
     status = 403
-    message = "Join this match first."
+    message = _("Join this match first.")
 
 
 class NotTheHost(Refusal):
     code = "not_host"
     status = 403
-    message = "Only the host can do that."
+    message = _("Only the host can do that.")
 
 
 class MatchNotFound(Refusal):
     code = "match_not_found"
     status = 404
-    message = "There is no such match."
+    message = _("There is no such match.")
 
 
 class SeatNotInMatch(Refusal):
     code = "seat_not_found"
     status = 404
-    message = "That seat is not in this match."
+    message = _("That seat is not in this match.")
 
 
 class RoundNotFound(Refusal):
     code = "round_not_found"
     status = 404
-    message = "This match has no such round."
+    message = _("This match has no such round.")
 
 
 class RoundClosed(Refusal):
     code = "round_closed"
     status = 409
-    message = "That round is already closed."
+    message = _("That round is already closed.")
 
 
 class MatchEnded(Refusal):
     code = "match_ended"
     status = 409
-    message = "This match has ended."
+    message = _("This match has ended.")
 
 
 class SeatTaken(Refusal):
     code = "seat_taken"
     status = 409
-    message = "Somebody has already claimed that seat."
+    message = _("Somebody has already claimed that seat.")
 
 
 class AlreadySeated(Refusal):
     code = "already_seated"
     status = 409
-    message = "You already have a seat in this match."
+    message = _("You already have a seat in this match.")
 
 
 class BadValue(Refusal):
     code = "bad_value"
     status = 400
-    message = "That value is not allowed here."
+    message = _("That value is not allowed here.")
 
 
 class NoChange(Refusal):
     code = "no_change"
     status = 400
-    message = "That is already what the sheet says."
+    message = _("That is already what the sheet says.")
 
 
 class NameTaken(Refusal):
     code = "name_taken"
     status = 400
-    message = "Another seat already has that name."
+    message = _("Another seat already has that name.")
 
 
 class SeatCountOutOfRange(Refusal):
     code = "seat_count"
     status = 400
-    message = "That is not an allowed number of seats for this game."
+    message = _("That is not an allowed number of seats for this game.")
 
 
 class UnknownOption(Refusal):
     code = "unknown_option"
     status = 400
-    message = "That option is not one this game offers."
+    message = _("That option is not one this game offers.")
 
 
 class UnknownGame(Refusal):
     code = "unknown_game"
     status = 404
-    message = "There is no such game."
+    message = _("There is no such game.")
 
 
 class NotSupported(Refusal):
     code = "not_supported"
     status = 400
-    message = "This game does not record rounds that way."
+    message = _("This game does not record rounds that way.")
 
 
 class MatchStillLive(Refusal):
     code = "match_live"
     status = 409
-    message = "End this match before starting a rematch."
+    message = _("End this match before starting a rematch.")
 
 
 class Throttled(Refusal):
@@ -133,13 +137,23 @@ class Throttled(Refusal):
 
     code = "throttled"
     status = 429
-    message = "Too many tries from here."
 
-    def __init__(self, wait, message=None):
+    def __init__(self, wait, reason=None):
         self.wait = wait
-        minutes = math.ceil(wait / 60)
-        later = f"in {minutes} minute{'s' if minutes > 1 else ''}"
-        super().__init__(f"{message or self.message} Try again {later}.")
+        self.minutes = math.ceil(wait / 60)
+        self.reason = reason or _("Too many tries from here.")
+        self.version = None
+        Exception.__init__(self, self.reason)
+
+    @property
+    def message(self):
+        # Built when read, so it is in the language of the request that reads it.
+        later = ngettext(
+            "Try again in %(minutes)d minute.",
+            "Try again in %(minutes)d minutes.",
+            self.minutes,
+        ) % {"minutes": self.minutes}
+        return f"{self.reason} {later}"
 
     @property
     def headers(self):

@@ -4,6 +4,7 @@ decide everything else."""
 import json
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from .actions import NAME_MAX_LENGTH
 from .bounds import KEY_MAX_LENGTH
@@ -30,9 +31,9 @@ class StartForm(forms.Form):
     needs no form of its own.
     """
 
-    game = forms.ChoiceField(label="Game")
+    game = forms.ChoiceField(label=_("Game"))
     me = forms.IntegerField(
-        label="Which seat is you?", required=False, min_value=0, initial=0
+        label=_("Which seat is you?"), required=False, min_value=0, initial=0
     )
 
     def __init__(self, games, *args, **kwargs):
@@ -44,7 +45,8 @@ class StartForm(forms.Form):
         self.seat_rows = seat_rows(self.games)
         for index in range(self.seat_rows):
             self.fields[f"seat_{index}"] = NameField(
-                label=f"Seat {index + 1}", required=False
+                label=_("Seat %(number)d") % {"number": index + 1},
+                required=False,
             )
         for game in self.games:
             for option in game.options:
@@ -183,12 +185,12 @@ class JoinForm(forms.Form):
     """Claim an unclaimed seat (``seat``) or take a new one with ``name``."""
 
     seat = forms.IntegerField(required=False)
-    name = NameField(label="Your name", required=False)
+    name = NameField(label=_("Your name"), required=False)
 
     def clean(self):
         data = super().clean()
         if data.get("seat") is None and not (data.get("name") or "").strip():
-            raise forms.ValidationError("Pick your seat or type your name.")
+            raise forms.ValidationError(_("Pick your seat or type your name."))
         return data
 
 
@@ -214,7 +216,7 @@ class MarkForm(forms.Form):
 
 class SeatNameForm(forms.Form):
     seat = forms.IntegerField(required=False)
-    name = NameField(label="Name")
+    name = NameField(label=_("Name"))
 
 
 class SeatForm(forms.Form):
@@ -226,7 +228,7 @@ class HostForm(forms.Form):
 
 
 class CodeForm(forms.Form):
-    code = forms.CharField(label="Join code", max_length=12)
+    code = forms.CharField(label=_("Join code"), max_length=12)
 
 
 class EndForm(forms.Form):

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext_lazy as _
 from redis.exceptions import RedisError
 from rest_framework.throttling import BaseThrottle
 
@@ -111,11 +112,11 @@ CODE_GUESSES = Limit(
     "code",
     "JOIN_CODE_GUESSES",
     "JOIN_CODE_GUESS_SECONDS",
-    "Too many wrong join codes from here.",
+    _("Too many wrong join codes from here."),
 )
 GUESTS = Limit(
     "guest",
     "GUESTS_PER_ADDRESS",
     "GUEST_SECONDS",
-    "Too many new players from here.",
+    _("Too many new players from here."),
 )

@@ -15,6 +15,7 @@ from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from squarescores.accounts.guests import ensure_user
@@ -75,7 +76,7 @@ def match_by_code(request, code):
     match = Match.objects.filter(code=code.strip().upper()).first()
     if match is None:
         CODE_GUESSES.miss(request)
-        raise errors.MatchNotFound("No match has that code.")
+        raise errors.MatchNotFound(_("No match has that code."))
     return match
 
 

@@ -7,6 +7,7 @@ under ``static/``, so the policy allows no inline code at all: an injected
 
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
+from django.utils import translation
 from django.utils.deprecation import MiddlewareMixin
 
 
@@ -41,3 +42,37 @@ def _host(request):
     except DisallowedHost:
         # The 400 for a foreign Host header still gets a policy, without a socket.
         return None
+
+
+class AccountLanguageMiddleware(MiddlewareMixin):
+    """A phone without a language cookie speaks its account's language.
+
+    After AuthenticationMiddleware. The cookie it then sets means the account is
+    read once per phone, not on every request; a phone's own choice (the cookie)
+    wins over the account's.
+    """
+
+    def process_request(self, request):
+        if settings.LANGUAGE_COOKIE_NAME in request.COOKIES:
+            return
+        user = getattr(request, "user", None)
+        language = getattr(user, "language", "") if user else ""
+        if language and translation.check_for_language(language):
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+            request.account_language = language
+
+    def process_response(self, request, response):
+        language = getattr(request, "account_language", None)
+        if language:
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            )
+        return response

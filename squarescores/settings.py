@@ -80,9 +80,13 @@ MIDDLEWARE = [
     "squarescores.middleware.ContentSecurityPolicyMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session (it reads the language cookie and the header), before
+    # CommonMiddleware (Django's documented order); the API answers in it too.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "squarescores.middleware.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -101,6 +105,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -215,6 +220,19 @@ SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", str(60 * 60 * 24 * 365))
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.getenv("TIME_ZONE", "UTC")
 USE_I18N = True
+# The tables the games come from: German and Austrian, Dutch, Syrian (issue #15).
+# Names in their own language, as the switcher shows them.
+LANGUAGES = [
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("nl", "Nederlands"),
+    ("ar", "العربية"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The phone's choice outlives the session (a guest signing out keeps it).
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SECURE = envbool("HTTPS", "0")
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -9,6 +9,7 @@ first result.
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import broadcast, errors
 from games.bounds import ID_MAX, KEY_MAX_LENGTH
@@ -54,7 +55,8 @@ def clean_key(key):
         or not key.isprintable()
     ):
         raise errors.BadValue(
-            f"An idempotency key is 1 to {KEY_MAX_LENGTH} printable characters."
+            _("An idempotency key is 1 to %(max)d printable characters.")
+            % {"max": KEY_MAX_LENGTH}
         )
     return key
 
@@ -129,14 +131,16 @@ def is_whole(value):
 
 def clean_name(name):
     if not isinstance(name, str) or not name.strip():
-        raise errors.BadValue("A seat needs a name.")
+        raise errors.BadValue(_("A seat needs a name."))
     name = " ".join(name.split())
     # Control characters (a NUL above all, which PostgreSQL cannot store) are no
     # part of a name.
     if not name.isprintable():
-        raise errors.BadValue("A seat name holds letters, digits and punctuation.")
+        raise errors.BadValue(_("A seat name holds letters, digits and punctuation."))
     if len(name) > NAME_MAX_LENGTH:
-        raise errors.BadValue(f"Seat names are at most {NAME_MAX_LENGTH} characters.")
+        raise errors.BadValue(
+            _("Seat names are at most %(max)d characters.") % {"max": NAME_MAX_LENGTH}
+        )
     return name
 
 
@@ -145,7 +149,9 @@ def check_name_free(match, name, *, except_seat=None):
     if except_seat is not None:
         taken = taken.exclude(pk=except_seat.pk)
     if taken.exists():
-        raise errors.NameTaken(f"Another seat is already called “{name}”.")
+        raise errors.NameTaken(
+            _("Another seat is already called “%(name)s”.") % {"name": name}
+        )
 
 
 def get_seat(match, seat_id):
@@ -162,7 +168,9 @@ def get_round(match, number):
         raise errors.RoundNotFound()
     round = Round.objects.filter(match=match, number=number).first()
     if round is None:
-        raise errors.RoundNotFound(f"This match has no round {number}.")
+        raise errors.RoundNotFound(
+            _("This match has no round %(number)d.") % {"number": number}
+        )
     return round
 
 
@@ -172,7 +180,9 @@ def seat_in_round(seats, seat_id, number):
     for seat in seats:
         if seat.pk == seat_id:
             return seat
-    raise errors.SeatNotInMatch(f"That seat does not play round {number}.")
+    raise errors.SeatNotInMatch(
+        _("That seat does not play round %(number)d.") % {"number": number}
+    )
 
 
 def run_change(match_id, key, apply, *, actor, decided_too=False):

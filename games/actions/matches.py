@@ -1,6 +1,7 @@
 """Matches: starting one, joining it, handing over the host role, a rematch."""
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import broadcast, errors
 from games.models import (
@@ -41,12 +42,14 @@ def start_match(host, game, seat_names, options=None, *, host_seat=0, key=None):
     lowered = [name.lower() for name in names]
     for index, name in enumerate(lowered):
         if name in lowered[:index]:
-            raise errors.NameTaken(f"Two seats are called “{names[index]}”.")
+            raise errors.NameTaken(
+                _("Two seats are called “%(name)s”.") % {"name": names[index]}
+            )
     options = rules.clean_options(options)
     if host_seat is not None and not (
         isinstance(host_seat, int) and 0 <= host_seat < len(names)
     ):
-        raise errors.SeatNotInMatch("The host's seat must be one of the seats.")
+        raise errors.SeatNotInMatch(_("The host's seat must be one of the seats."))
     earlier = started_with(host, key)
     if earlier:
         return earlier
@@ -116,7 +119,7 @@ def first_round(match, seats, dealer_position=0):
 
 def create_match(host, game, options):
     # A clash of random codes is rare; each try is its own savepoint.
-    for _ in range(10):
+    for _attempt in range(10):
         try:
             with transaction.atomic():
                 return Match.objects.create(
@@ -128,7 +131,7 @@ def create_match(host, game, options):
                 )
         except IntegrityError:
             continue
-    raise errors.Refusal("Could not find a free join code; try again.")
+    raise errors.Refusal(_("Could not find a free join code; try again."))
 
 
 def join_match(user, code, *, seat_id=None, name=None, key=None):
@@ -138,11 +141,11 @@ def join_match(user, code, *, seat_id=None, name=None, key=None):
     if len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET):
         match = Match.objects.filter(code=code).first()
     if match is None:
-        raise errors.MatchNotFound("No match has that code.")
+        raise errors.MatchNotFound(_("No match has that code."))
 
     def apply(match):
         if user is None or not user.is_authenticated:
-            raise errors.NotAMember("Sign in or continue as a guest to join.")
+            raise errors.NotAMember(_("Sign in or continue as a guest to join."))
         if Seat.objects.filter(match=match, claimed_by=user).exists():
             raise errors.AlreadySeated()
         if seat_id is not None:
@@ -175,12 +178,12 @@ def hand_over_host(actor, match_id, user_id, *, key=None):
     def apply(match):
         require_host(match, actor)
         if user_id == match.host_id:
-            raise errors.NoChange("That member is already the host.")
+            raise errors.NoChange(_("That member is already the host."))
         if (
             not is_whole(user_id)
             or not Membership.objects.filter(match=match, user_id=user_id).exists()
         ):
-            raise errors.NotAMember("The new host must be a member of the match.")
+            raise errors.NotAMember(_("The new host must be a member of the match."))
         before = {"host": match.host_id}
         match.host_id = user_id
         match.save(update_fields=["host"])

@@ -13,6 +13,8 @@ from dataclasses import replace
 import jsonschema
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import errors
 from games.models import NOTE_MAX_LENGTH, Cell, Event, Match, Round, Seat
@@ -87,31 +89,48 @@ def check(sheet, outcome):
     seat_ids = {seat.pk for seat in sheet.playing()}
     fields = {field.key: field for field in sheet.match.rules.fields}
     if outcome.status not in (OPEN, *CLOSED):
-        raise errors.BadValue(f"Unknown round status “{outcome.status}”.")
+        raise errors.BadValue(
+            _("Unknown round status “%(status)s”.") % {"status": outcome.status}
+        )
     if (outcome.status == WON) != (outcome.winner is not None):
-        raise errors.BadValue("A won round has exactly one winner.")
+        raise errors.BadValue(_("A won round has exactly one winner."))
     if outcome.winner is not None and outcome.winner not in seat_ids:
         raise errors.SeatNotInMatch()
     if round.status != OPEN and outcome.status == OPEN:
-        raise errors.BadValue("A closed round cannot be opened again.")
+        raise errors.BadValue(_("A closed round cannot be opened again."))
     if len(outcome.note) > NOTE_MAX_LENGTH:
-        raise errors.BadValue(f"A round's note is at most {NOTE_MAX_LENGTH} long.")
+        raise errors.BadValue(
+            ngettext(
+                "A round's note is at most %(max)d character long.",
+                "A round's note is at most %(max)d characters long.",
+                NOTE_MAX_LENGTH,
+            )
+            % {"max": NOTE_MAX_LENGTH}
+        )
     writes = {MAIN: outcome.cells, **outcome.values}
     for field, values in writes.items():
         if values and field not in fields:
-            raise errors.BadValue(f"This game records no “{field}”.")
+            raise errors.BadValue(
+                _("This game records no “%(field)s”.") % {"field": field}
+            )
         for seat_id, value in values.items():
             if seat_id not in seat_ids:
                 raise errors.SeatNotInMatch()
             if not is_whole(value) or value < 0:
-                raise errors.BadValue("A cell holds a whole number, 0 or more.")
+                raise errors.BadValue(_("A cell holds a whole number, 0 or more."))
             low, high = fields[field].min, fields[field].max
             if value < low or (high is not None and value > high):
-                label = fields[field].label or field or "A value"
-                raise errors.BadValue(f"{label} is {low} to {high or 'any number'}.")
+                label = fields[field].label or field or _("A value")
+                if high is None:
+                    message = _("%(label)s is %(low)d or more.")
+                else:
+                    message = _("%(label)s is %(low)d to %(high)d.")
+                raise errors.BadValue(
+                    message % {"label": label, "low": low, "high": high}
+                )
     for field, seat_id in outcome.clear:
         if field not in fields or seat_id not in seat_ids:
-            raise errors.BadValue("That value cannot be cleared.")
+            raise errors.BadValue(_("That value cannot be cleared."))
 
 
 def new_values(old, outcome):
@@ -299,7 +318,8 @@ def open_round_of(match, number, version):
     round = get_round(match, number)
     if round.status != OPEN:
         raise errors.RoundClosed(
-            f"Round {round.number} is already closed.", version=version
+            _("Round %(number)d is already closed.") % {"number": round.number},
+            version=version,
         )
     return round
 
@@ -325,7 +345,7 @@ def record(actor, match_id, round_number, payload, *, key=None):
         standings = standings_of(match, sheet.seats)
         outcome = match.rules.record(sheet.table(standings), dict(payload))
         if outcome.ends_match:
-            raise errors.BadValue("A record cannot end the match; End match does.")
+            raise errors.BadValue(_("A record cannot end the match; End match does."))
         before = round_summary(round, sheet.seats)
         rounds, standings = settle(sheet, standings, outcome, actor)
         after = {**round_summary(round, sheet.seats), "payload": payload}
@@ -352,7 +372,8 @@ def correct(actor, match_id, round_number, payload, *, key=None):
         round = get_round(match, round_number)
         if round.status == OPEN:
             raise errors.BadValue(
-                f"Round {round.number} is open: record it rather than correct it."
+                _("Round %(number)d is open: record it rather than correct it.")
+                % {"number": round.number}
             )
         sheet = Sheet(match, round, actor)
         standings = rebuild_standings(match, sheet.seats, before=round.number)
@@ -406,7 +427,7 @@ def check_payload(match_id, payload):
     """Refuse a payload that does not fit the game's ``record_schema``, before
     the match is locked: a bad body is a 400 even when its key was used before."""
     if not isinstance(payload, dict):
-        raise errors.BadValue("A record is a JSON object.")
+        raise errors.BadValue(_("A record is a JSON object."))
     if not is_whole(match_id):
         raise errors.MatchNotFound()
     game = Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
@@ -416,7 +437,10 @@ def check_payload(match_id, payload):
         payload_validator(game).iter_errors(payload)
     )
     if error is not None:
-        raise errors.BadValue(f"That record does not fit this game: {error.message}")
+        raise errors.BadValue(
+            _("That record does not fit this game: %(reason)s")
+            % {"reason": error.message}
+        )
 
 
 def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
@@ -458,7 +482,7 @@ def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
     def apply(match):
         require_host(match, actor)
         if not is_whole(value) or value < 0:
-            raise errors.BadValue("A cell holds a whole number, 0 or more.")
+            raise errors.BadValue(_("A cell holds a whole number, 0 or more."))
         round = get_round(match, round_number)
         sheet = Sheet(match, round, actor)
         seat = seat_in_round(sheet.playing(), seat_id, round.number)
@@ -499,9 +523,13 @@ def set_dealer(actor, match_id, seat_id, *, key=None):
         seat = seat_in_round(sheet.playing(), seat_id, round.number)
         standings = standings_of(match, sheet.seats)
         if standings.fate(seat.pk) == OUT:
-            raise errors.BadValue(f"{seat.name} is out and deals no more.")
+            raise errors.BadValue(
+                _("%(name)s is out and deals no more.") % {"name": seat.name}
+            )
         if round.dealer_id == seat.pk:
-            raise errors.NoChange(f"{seat.name} already deals this round.")
+            raise errors.NoChange(
+                _("%(name)s already deals this round.") % {"name": seat.name}
+            )
         before = {"round": round.number, "dealer": round.dealer_id}
         round.dealer_id = seat.pk
         round.save(update_fields=["dealer"])

@@ -1,6 +1,7 @@
 """Seats: a latecomer's seat, a new name, a released claim."""
 
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from games import errors
 from games.models import Event, Round, Seat
@@ -75,7 +76,7 @@ def release_claim(actor, match_id, seat_id, *, key=None):
         require_host(match, actor)
         seat = get_seat(match, seat_id)
         if seat.claimed_by_id is None:
-            raise errors.NoChange("Nobody has claimed that seat.")
+            raise errors.NoChange(_("Nobody has claimed that seat."))
         before = {"seat": seat.pk, "claimed_by": seat.claimed_by_id}
         seat.claimed_by = None
         seat.save(update_fields=["claimed_by"])

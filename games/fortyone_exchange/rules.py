@@ -1,5 +1,7 @@
 """41 Exchange: one winner per round, no running total."""
 
+from django.utils.translation import gettext as _
+
 from games.bounds import ID_MAX as WHOLE_MAX
 from games.errors import BadValue, NoChange, SeatNotInMatch
 from games.rules import DRAW, OPEN, WON, Option, Outcome, RuleModule
@@ -73,18 +75,19 @@ class FortyOneExchange(RuleModule):
             winner = payload["winner"]
             if isinstance(winner, bool) or winner not in table.seat_ids():
                 raise SeatNotInMatch(
-                    f"That seat does not play round {table.round.number}."
+                    _("That seat does not play round %(number)d.")
+                    % {"number": table.round.number}
                 )
             if table.round.status == WON and table.round.winner == winner:
-                raise NoChange("That seat already won this round.")
+                raise NoChange(_("That seat already won this round."))
             return self._won_by(table.seats, winner)
         if payload == {"draw": True}:
             if table.round.status == OPEN:
-                raise BadValue("End match banks the open round as a draw.")
+                raise BadValue(_("End match banks the open round as a draw."))
             if table.round.status == DRAW:
-                raise NoChange("That round is already a draw.")
+                raise NoChange(_("That round is already a draw."))
             return Outcome(status=DRAW, cells=dict.fromkeys(table.seat_ids(), 0))
-        raise BadValue('A 41 Exchange record is {"winner": seat} or {"draw": true}.')
+        raise BadValue(_('A 41 Exchange record is {"winner": seat} or {"draw": true}.'))
 
     def payload_from_form(self, data):
         """The entry's buttons post ``winner``; the correction may post ``draw``."""
@@ -93,7 +96,7 @@ class FortyOneExchange(RuleModule):
         winner = (data.get("winner") or [""])[-1].strip()
         if winner.isdigit() and int(winner) <= WHOLE_MAX:
             return {"winner": int(winner)}
-        raise BadValue("Tap the seat that won the round.")
+        raise BadValue(_("Tap the seat that won the round."))
 
     def tap(self, seats, round, seat_id):
         return self._won_by(seats, seat_id)
@@ -106,18 +109,20 @@ class FortyOneExchange(RuleModule):
         round is End match.
         """
         if value not in (0, 1):
-            raise BadValue("In 41 Exchange a cell is 1 for the winner, 0 otherwise.")
+            raise BadValue(_("In 41 Exchange a cell is 1 for the winner, 0 otherwise."))
         if value == 1:
             if round.status == WON and round.winner == seat_id:
-                raise NoChange("That seat already won this round.")
+                raise NoChange(_("That seat already won this round."))
             return self._won_by(seats, seat_id)
         if round.status == OPEN:
             raise BadValue(
-                "Mark the winner of the open round with 1; End match banks it as "
-                "a draw."
+                _(
+                    "Mark the winner of the open round with 1; End match banks it "
+                    "as a draw."
+                )
             )
         if round.winner != seat_id:
-            raise NoChange("That seat did not win this round.")
+            raise NoChange(_("That seat did not win this round."))
         return Outcome(status=DRAW, cells=dict.fromkeys(round.cells, 0))
 
     def _won_by(self, seats, seat_id):

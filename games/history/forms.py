@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.models import Match
 from games.rules import registry
@@ -9,14 +10,19 @@ class MatchFilter(forms.Form):
 
     game = forms.ChoiceField(required=False)
     status = forms.ChoiceField(
-        required=False, choices=[("", "any status"), *Match.Status.choices]
+        required=False,
+        choices=[
+            ("", _("any status")),
+            (Match.Status.LIVE, _("live")),
+            (Match.Status.ENDED, _("ended")),
+        ],
     )
     player = forms.CharField(
-        required=False, max_length=40, label="Player name", strip=True
+        required=False, max_length=40, label=_("Player name"), strip=True
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "any game")] + [
+        self.fields["game"].choices = [("", _("any game"))] + [
             (module.key, module.name) for module in registry
         ]

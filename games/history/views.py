@@ -11,6 +11,7 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games import actions, errors, live
@@ -55,13 +56,22 @@ def member_match(request, match_id):
     return match
 
 
+# A round's status as the history's correction lines say it.
+STATUS_WORDS = {
+    Round.Status.OPEN: _("open"),
+    Round.Status.DRAW: _("draw"),
+    Round.Status.WON: _("won"),
+}
+
+
 def outcome(summary):
     """A round as an event's before or after saw it: the winner's name or a status."""
     if summary.get("status") == Round.Status.WON:
         return summary.get("winner_name") or "?"
     if summary.get("status") == Round.Status.SCORED and summary.get("note"):
         return summary["note"]
-    return summary.get("status", "?")
+    status = summary.get("status", "?")
+    return str(STATUS_WORDS.get(status, status))
 
 
 def table_url(match):

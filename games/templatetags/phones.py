@@ -12,6 +12,7 @@ from datetime import UTC
 from django import template
 from django.conf import settings
 from django.http.request import split_domain_port
+from django.utils.dateformat import format as date_format
 from django.utils.html import format_html
 
 from squarescores.lan import is_loopback, lan_address
@@ -20,10 +21,11 @@ register = template.Library()
 
 # How a time reads without scripts: a date and time, or for a moment of play a
 # time to the second, which the script turns into "5 minutes ago" (and into the
-# date and time once it is half a day old).
+# date and time once it is half a day old). Django's format names the month in
+# the page's language (M).
 STYLES = {
-    "datetime": "%b %Y, %H:%M",
-    "relative": "%b, %H:%M:%S",
+    "datetime": "j M Y, H:i",
+    "relative": "j M, H:i:s",
 }
 
 
@@ -36,7 +38,7 @@ def when(value, style="datetime"):
         '<time datetime="{}" data-local="{}">{} UTC</time>',
         utc.isoformat(timespec="seconds"),
         style,
-        f"{utc.day} {utc.strftime(STYLES[style])}",
+        date_format(utc, STYLES[style]),
     )
 
 

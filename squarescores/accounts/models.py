@@ -1,5 +1,6 @@
 import secrets
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 
@@ -12,6 +13,11 @@ class User(AbstractUser):
     """
 
     display_name = models.CharField(max_length=40, blank=True)
+    # The language picked with the switcher, so a second phone signed in to the
+    # account speaks it too; empty until one is picked.
+    language = models.CharField(
+        max_length=8, blank=True, choices=settings.LANGUAGES, default=""
+    )
 
     @property
     def is_guest(self):

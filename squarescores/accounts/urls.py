@@ -11,4 +11,5 @@ urlpatterns = [
     ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("account/keep/", views.keep, name="keep_account"),
+    path("language/", views.set_language, name="set_language"),
 ]

@@ -7,9 +7,11 @@
   var times = document.querySelectorAll("time[data-local]");
   if (!times.length || !window.Intl || !Intl.DateTimeFormat) return;
 
-  var full = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  // The page's language (the switcher's choice), not only the phone's.
+  var locale = document.documentElement.lang || undefined;
+  var full = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
   var relative = Intl.RelativeTimeFormat
-    ? new Intl.RelativeTimeFormat(undefined, { numeric: "auto" })
+    ? new Intl.RelativeTimeFormat(locale, { numeric: "auto" })
     : null;
   var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 

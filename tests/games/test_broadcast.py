@@ -56,6 +56,19 @@ async def test_a_tap_is_announced_with_its_version_and_both_rounds(
     assert frame["rounds"][0]["winner"] == ben
 
 
+async def test_a_german_phones_tap_is_announced_in_the_sites_language(
+    match, bob, fresh_layers
+):
+    from django.utils import translation
+
+    with translation.override("de"):
+        _, message, _ = await tap_and_receive(match, bob)
+
+    rows = json.loads(message["text"])["html"]["rows"]
+    assert "Round 1" in rows["1"]
+    assert "Runde" not in rows["1"]
+
+
 async def test_a_refused_change_is_not_announced(match, charlie, fresh_layers):
     layer, channel = await listen(match.pk)
     ben = await database_sync_to_async(lambda: match.seats.get(name="Ben").pk)()

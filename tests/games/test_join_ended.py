@@ -23,7 +23,7 @@ def test_an_ended_match_says_so_to_a_visitor_with_no_form(ended):
     html = response.content.decode()
     assert response.status_code == 200
     assert f'Match <span class="code-inline">{ended.code}</span> has ended' in html
-    assert "<form" not in html.split('id="main"')[1]
+    assert "<form" not in html.split('id="main"')[1].split("</main>")[0]
     assert f"/matches/{ended.pk}/history/" not in html
 
 
