@@ -27,21 +27,19 @@ def per_tap_line(app, bare, how):
 
 def limits_section(results):
     out = ["", "## What limits the rate", ""]
-    plan = results["plan"]
     app = lightest(results, "app", ("scenario",))
     bare = lightest(results, "bare", ("scenario",))
-    same = plan["app_taps"][0]
-    bare_same = lightest(results, "bare", ("scenario", "transport"), tap=same)
+    bare_view = lightest(results, "bare", ("scenario", "transport"), tap="form")
     if app and bare:
         out += [
             "A worker is one Python process, so a tap's server CPU (utime + "
             "stime of the process) bounds the rate one worker sustains, before "
             "the client's share of the machine is taken off:",
             "",
-            per_tap_line(app, bare, "each through its own endpoint"),
+            per_tap_line(app, bare, f"the same transport (`{app.get('tap')}`)"),
         ]
-        if bare_same and bare_same is not bare:
-            out.append(per_tap_line(app, bare_same, "the same transport"))
+        if bare_view and bare_view is not bare:
+            out.append(per_tap_line(app, bare_view, "the bare stack's view"))
         out.append("")
     busy = []
     for (kind, mode, tap), sweep in sorted(results["sweeps"].items()):
