@@ -123,6 +123,12 @@ def ratios(results):
         lines.append(
             f"highest sustained rate {kind} {mode} {tap}: {sweep['best']} taps/s"
         )
+    records = results.get("probes", {}).get("records", {})
+    for game, f in records.get("games", {}).items():
+        lines.append(
+            f"CPU per record {game}: {f['cpu_ms']:.2f} ms "
+            f"({f['cpu_ratio']:.2f}x bare, {f['vs_exchange']:.2f}x 41 Exchange)"
+        )
     return lines
 
 
@@ -303,8 +309,58 @@ def summary_notes(results):
     return out
 
 
+def records_section(records):
+    """Each game's record, measured in one process (``bench/record_cost.py``)."""
+    if not records:
+        return []
+    bare = records["bare"]
+    out = [
+        "",
+        "## A record, game by game (one process, no load run)",
+        "",
+        "Six phones on the real ASGI application (origin check, session, "
+        "consumer) in the probe's own process; one phone records a round through "
+        "its socket, as the page does, until all six have heard the change. CPU "
+        "is `time.process_time` of the whole process (median); the bare stack's "
+        "consumer takes the same socket tap on the same channel layer in the "
+        "same process, so the ratios hold on a busy machine. Statements are "
+        "counted on whichever thread runs them (not SQLite's `BEGIN`); thread "
+        "hops are `sync_to_async` and `async_to_sync` calls, and Channels makes "
+        "one per message a consumer handles, which the bare column shows.",
+        "",
+    ]
+    out += table(
+        (
+            "game",
+            "CPU ms / socket record",
+            "x bare socket tap",
+            "x 41 Exchange",
+            "action alone, ms",
+            "SQL statements",
+            "templates",
+            "thread hops",
+        ),
+        [
+            (
+                game,
+                fmt(f["cpu_ms"], 2),
+                fmt(f["cpu_ratio"], 2),
+                fmt(f["vs_exchange"], 2),
+                fmt(f["action_cpu_ms"], 2),
+                f["statements"],
+                f["templates"],
+                f["hops"],
+            )
+            for game, f in records["games"].items()
+        ]
+        + [("bare", fmt(bare["cpu_ms"], 2), "1.00", "-", "-", 0, 0, bare["hops"])],
+    )
+    return out
+
+
 def probe_section(probes):
-    out = ["", "## Growth, queries and memory", ""]
+    out = records_section(probes.get("records"))
+    out += ["", "## Growth, queries and memory", ""]
     g = probes.get("growth")
     if g:
         out += [
