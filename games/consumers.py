@@ -12,11 +12,22 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import actions, errors, live
 from .broadcast import group_name, run_then_send
+from .models import Match
 from .ws_limits import MessageLimits
 
 # Application close codes: 4000 + the HTTP status they mirror.
 CLOSE_NOT_MEMBER = 4403
 CLOSE_NO_MATCH = 4404
+
+
+def record_form(user, match_id, number, form, key):
+    match = Match.objects.filter(pk=match_id).only("game").first()
+    if match is None:
+        raise errors.MatchNotFound()
+    payload = match.rules.payload_from_form(form)
+    return actions.record(
+        user, match_id, number, payload, key=str(key)[:100] if key else None
+    )
 
 
 class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
@@ -47,7 +58,7 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         try:
             frame = json.loads(text_data or "")
-            action = frame.get("action")
+            action = frame.get("action") or frame.get("type")
         except (ValueError, AttributeError, RecursionError):
             # RecursionError: a frame of a thousand nested brackets.
             await self.refuse(errors.BadValue("A frame is a JSON object."))
@@ -56,6 +67,8 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
             await self.send_snapshot()
         elif action == "tap":
             await self.tap(frame)
+        elif action == "record":
+            await self.record(frame)
         else:
             await self.refuse(errors.BadValue("Unknown action."))
 
@@ -73,6 +86,27 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
         except errors.Refusal as refusal:
             await self.refuse(refusal)
         # Success needs no answer of its own: the change reaches this socket too.
+
+    async def record(self, frame):
+        """A module's form sent as ``{"type": "record", "round", "form", "key"}``:
+        the module reads the form as the HTML view does, then the same action."""
+        form = frame.get("form")
+        try:
+            if not isinstance(form, dict) or not all(
+                isinstance(v, list) and all(isinstance(i, str) for i in v)
+                for v in form.values()
+            ):
+                raise errors.BadValue("A record frame's form is field -> [values].")
+            await run_then_send(
+                record_form,
+                self.scope.get("user"),
+                self.match_id,
+                frame.get("round"),
+                form,
+                frame.get("key"),
+            )
+        except errors.Refusal as refusal:
+            await self.refuse(refusal)
 
     async def refuse(self, refusal):
         version = await database_sync_to_async(live.current_version)(self.match_id)

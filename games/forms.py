@@ -110,6 +110,13 @@ class TapForm(forms.Form):
     key = forms.CharField(required=False, max_length=100)
 
 
+class RoundForm(forms.Form):
+    """The core's part of a module's record form; the module reads the rest."""
+
+    round = forms.IntegerField()
+    key = forms.CharField(required=False, max_length=100)
+
+
 class MarkForm(forms.Form):
     round = forms.IntegerField()
     seat = forms.IntegerField()

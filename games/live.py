@@ -1,64 +1,153 @@
 """What the live layer sends: a change rendered once for every phone, and snapshots.
 
-A push carries the plain data of what changed and the HTML of the rows it touched,
-rendered here once per change whatever the number of phones. Nothing in those
-fragments depends on who looks at them: the page around them says who is the host
-and which seat is "you", and the server decides what each of them may do.
+A push carries the plain data of what changed and the HTML of the parts it touched,
+rendered here once per change whatever the number of phones. The open round's entry,
+a closed round's row and the standings come from the match's rule module
+(``entry_template``, ``row_template``, ``standings_template``); the core wraps them
+with what every game shares (who deals, the seats' fates, the match's result).
+Nothing in those fragments depends on who looks at them: the page around them says
+who is the host and which seat is "you", and the server decides what each of them
+may do.
 """
 
 import json
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from . import errors
 from .models import Match, Membership, Round, Seat
-from .rules import OPEN
-from .sheet import recent_rounds, snapshot
+from .rules import MAIN, OPEN, OUT, RoundView, Standings, playing
+from .sheet import (
+    recent_rounds,
+    round_view,
+    seat_view,
+    snapshot,
+    standings_of,
+    values_of,
+)
 
-OPEN_TEMPLATE = "games/match/_open_round.html"
-ROW_TEMPLATE = "games/match/_round_row.html"
+OPEN_TEMPLATE = "games/match/_open.html"
+STANDINGS_TEMPLATE = "games/match/_standings.html"
+# What a module without templates of its own is shown with.
+ENTRY_TEMPLATE = "games/match/_entry.html"
+ROW_TEMPLATE = "games/match/_row.html"
+FIGURES_TEMPLATE = "games/match/_figures.html"
 
 
-def playing(seats, number):
-    """The seats that play round ``number``: latecomers start later."""
-    return [seat for seat in seats if seat.first_round <= number]
+def names_of(views):
+    return {view.id: view.name for view in views}
 
 
-def open_round_html(match, open_round, seats, context=None, request=None):
+def can_correct(match):
+    """A closed round can be corrected while the match is live, or after the
+    module decided it (the correction may make it live again)."""
+    return match.is_live or match.result is not None
+
+
+def open_round_html(match, round, seats, standings, context=None, request=None):
+    """The open round (a ``RoundView``, or None once the match ended)."""
+    views = [seat_view(seat) for seat in seats]
+    entry_seats = []
+    if round is not None:
+        entry_seats = [
+            view
+            for view in playing(views, round.number)
+            if standings.fate(view.id) != OUT
+        ]
+    dealer = next((v for v in views if round and v.id == round.dealer), None)
     return render_to_string(
         OPEN_TEMPLATE,
         {
             "match": match,
-            "open_round": open_round,
-            "seats": playing(seats, open_round.number) if open_round else [],
+            "round": round,
+            "seats": entry_seats,
+            "standings": standings,
+            "names": names_of(views),
+            "dealer": dealer,
+            "winners": winners(match, views),
+            "record_url": reverse("match_record", args=[match.pk]),
+            "entry_template": match.rules.entry_template or ENTRY_TEMPLATE,
             **(context or {}),
         },
         request=request,
     )
 
 
-def row_html(match, round, winner, seats, context=None, request=None):
-    """One closed round as a row of the sheet. ``winner`` is a Seat or None."""
+def winners(match, views):
+    """The seats the module's result names, in seat order."""
+    if not match.result:
+        return []
+    ids = set(match.result.get("winners", ()))
+    return [view for view in views if view.id in ids]
+
+
+def row_html(match, round, seats, context=None, request=None):
+    """One closed round (a ``RoundView``) as a row of the sheet."""
+    views = playing([seat_view(seat) for seat in seats], round.number)
     return render_to_string(
-        ROW_TEMPLATE,
+        match.rules.row_template or ROW_TEMPLATE,
         {
             "match": match,
             "round": round,
-            "winner": winner,
-            "seats": playing(seats, round.number),
+            "seats": views,
+            "names": names_of(views),
+            "correct_url": reverse("match_correct", args=[match.pk]),
+            "correctable": can_correct(match),
             **(context or {}),
         },
         request=request,
     )
 
 
-class _RoundData:
-    """A round rebuilt from a push's plain data, for the row templates."""
+def standings_html(match, standings, seats, dealer=None):
+    """The standings: each seat's fate and who deals, then the module's figures.
 
-    def __init__(self, data):
-        self.number = data["number"]
-        self.status = data["status"]
-        self.winner_id = data["winner"]
+    ``lines`` pairs each seat (in seat order) with its standings line.
+    """
+    views = [seat_view(seat) for seat in seats]
+    lines = [
+        {"seat": view, "line": standings.seat(view.id), "deals": view.id == dealer}
+        for view in views
+        if standings.seat(view.id) is not None
+    ]
+    return render_to_string(
+        STANDINGS_TEMPLATE,
+        {
+            "match": match,
+            "standings": standings,
+            "seats": views,
+            "names": names_of(views),
+            "dealer": dealer,
+            "lines": lines,
+            "winners": winners(match, views),
+            "figures_template": match.rules.standings_template or FIGURES_TEMPLATE,
+        },
+    )
+
+
+def view_of(data):
+    """A round rebuilt from a push's plain data, as the templates see it."""
+    values = {
+        field: {int(seat): value for seat, value in seats.items()}
+        for field, seats in data.get("values", {}).items()
+    }
+    cells = {int(seat): value for seat, value in data["cells"].items()}
+    return RoundView(
+        number=data["number"],
+        status=data["status"],
+        winner=data["winner"],
+        cells=cells,
+        values={**values, MAIN: cells},
+        dealer=data.get("dealer"),
+    )
+
+
+def open_round_of(match_id):
+    round = Round.objects.filter(match_id=match_id, status=OPEN).first()
+    if round is None:
+        return None
+    return round_view(round, values_of(round.cells.all()))
 
 
 def change_text(match_id, version, kind, change, *, match=None, seats=None):
@@ -66,53 +155,80 @@ def change_text(match_id, version, kind, change, *, match=None, seats=None):
 
     Its cost follows what changed: the rounds named in ``change``, never the rounds
     the match has accumulated. ``match`` and ``seats`` are read unless the action
-    passes them.
+    passes them; so are the stored standings, unless ``change`` carries them.
     """
     if match is None:
-        match = Match.objects.only("id", "status", "game").get(pk=match_id)
+        match = Match.objects.get(pk=match_id)
     if seats is None:
         seats = list(Seat.objects.filter(match_id=match_id))
-    by_id = {seat.pk: seat for seat in seats}
+    if "standings" in change:
+        standings = Standings.from_data(change["standings"])
+        standings = match.rules.including(
+            standings,
+            playing([seat_view(s) for s in seats], standings.rounds + 1),
+            match.options,
+        )
+    else:
+        standings = standings_of(match, seats)
     rows = {}
-    open_html = None
+    open_round, open_known = None, False
     for data in change.get("rounds", ()):
-        round = _RoundData(data)
+        round = view_of(data)
         if round.status == OPEN:
-            open_html = open_round_html(match, round, seats)
+            open_round, open_known = round, True
         else:
-            winner = by_id.get(round.winner_id)
-            rows[str(round.number)] = row_html(match, round, winner, seats)
-    if open_html is None and ("seats" in change or change.get("status") == "ended"):
-        # A seat joined or the match ended: the open round's buttons change.
-        open_round = Round.objects.filter(match_id=match_id, status=OPEN).first()
-        open_html = open_round_html(match, open_round, seats)
+            rows[str(round.number)] = row_html(match, round, seats)
+    if not open_known and ("seats" in change or "status" in change):
+        # A seat joined, or the match ended or went on: the open round changes.
+        open_round, open_known = open_round_of(match_id), True
+    open_html = None
+    if open_known:
+        open_html = open_round_html(match, open_round, seats, standings)
+    dealer = open_round.dealer if open_round else None
+    if not open_known:
+        dealer = None if not match.is_live else current_dealer(match_id)
     message = {
         "type": "change",
         "version": version,
         "kind": kind,
         **change,
-        "html": {"open": open_html, "rows": rows},
+        "html": {
+            "open": open_html,
+            "rows": rows,
+            "standings": standings_html(match, standings, seats, dealer),
+        },
     }
     return json.dumps(message, separators=(",", ":"))
 
 
+def current_dealer(match_id):
+    return (
+        Round.objects.filter(match_id=match_id, status=OPEN)
+        .values_list("dealer_id", flat=True)
+        .first()
+    )
+
+
 def sheet_html(match, seats, rounds, context=None, request=None):
-    """The open round and every closed row, as a snapshot or the page draws them.
+    """The open round, every closed row and the standings, as a snapshot or the
+    page draws them. ``rounds`` have their cells prefetched.
 
     With ``request`` (the page) the forms carry this phone's CSRF token; without
     (a snapshot) the live client adds it.
     """
-    by_id = {seat.pk: seat for seat in seats}
-    open_round = next((r for r in rounds if r.status == OPEN), None)
+    standings = standings_of(match, seats)
+    views = {r.number: round_view(r, values_of(r.cells.all())) for r in rounds}
+    open_round = next((views[r.number] for r in rounds if r.status == OPEN), None)
     return {
-        "open": open_round_html(match, open_round, seats, context, request),
+        "open": open_round_html(match, open_round, seats, standings, context, request),
         "rows": {
-            str(r.number): row_html(
-                match, r, by_id.get(r.winner_id), seats, context, request
-            )
+            str(r.number): row_html(match, views[r.number], seats, context, request)
             for r in rounds
             if r.status != OPEN
         },
+        "standings": standings_html(
+            match, standings, seats, open_round.dealer if open_round else None
+        ),
     }
 
 

@@ -35,6 +35,15 @@ class Match(models.Model):
     code = models.CharField(max_length=CODE_LENGTH, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # The module's standings after every closed round (``Standings.to_data()``): a
+    # derived copy, updated in the same transaction as each record, so a push
+    # never reads all the rounds. Null until the first write (or for a match
+    # written straight to the tables); the write path then rebuilds it.
+    standings = models.JSONField(null=True, blank=True, editable=False)
+    # The module's ``Result`` when the module decided the match (last player
+    # standing, a team's target); null when live or ended by a member. A host's
+    # correction may undecide only a match the module decided.
+    result = models.JSONField(null=True, blank=True)
 
     class Meta:
         verbose_name_plural = "matches"
@@ -55,6 +64,10 @@ class Match(models.Model):
     @property
     def is_live(self):
         return self.status == self.Status.LIVE
+
+    @property
+    def is_decided(self):
+        return self.result is not None
 
     def get_absolute_url(self):
         return reverse("match", args=[self.pk])
@@ -105,18 +118,28 @@ class Seat(models.Model):
         return self.name
 
 
+NOTE_MAX_LENGTH = 80
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         OPEN = "open"
         WON = "won"
         DRAW = "draw"
+        # Closed; its meaning is in its cells (lives lost, bids and tricks).
+        SCORED = "scored"
 
     match = models.ForeignKey(Match, models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
-    status = models.CharField(max_length=4, choices=Status, default=Status.OPEN)
+    status = models.CharField(max_length=6, choices=Status, default=Status.OPEN)
     winner = models.ForeignKey(
         Seat, models.PROTECT, null=True, blank=True, related_name="rounds_won"
     )
+    dealer = models.ForeignKey(
+        Seat, models.PROTECT, null=True, blank=True, related_name="rounds_dealt"
+    )
+    # The module's short line for the round ("Ben pays", "Thrown in").
+    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True, default="")
     opened_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     closed_by = models.ForeignKey(
@@ -144,6 +167,10 @@ class Round(models.Model):
                 name="round_winner_iff_won",
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_from_one"),
+            models.CheckConstraint(
+                condition=Q(status__in=["open", "won", "draw", "scored"]),
+                name="round_status_known",
+            ),
         ]
 
     def __str__(self):
@@ -151,13 +178,19 @@ class Round(models.Model):
 
 
 class Cell(models.Model):
+    """One value of one seat in one round: ``field`` "" is the round's main value
+    (``RoundView.cells``); a module with several values names them (bid, tricks)."""
+
     round = models.ForeignKey(Round, models.CASCADE, related_name="cells")
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="cells")
+    field = models.CharField(max_length=20, blank=True, default="")
     value = models.PositiveIntegerField()
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["round", "seat"], name="cell_once"),
+            models.UniqueConstraint(
+                fields=["round", "seat", "field"], name="cell_once_per_field"
+            ),
             models.CheckConstraint(condition=Q(value__gte=0), name="cell_not_negative"),
         ]
 
@@ -180,6 +213,13 @@ class Event(models.Model):
         ROUND_CORRECTED = "round_corrected"
         MATCH_ENDED = "match_ended"
         HOST_HANDED = "host_handed"
+        # A record that leaves the round open (one bid of four) or closes it.
+        ROUND_RECORDED = "round_recorded"
+        # The module decided the match (last player standing, a team's target).
+        MATCH_DECIDED = "match_decided"
+        # A host's correction undid the module's decision: the match is live again.
+        MATCH_REOPENED = "match_reopened"
+        DEALER_SET = "dealer_set"
 
     match = models.ForeignKey(Match, models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()

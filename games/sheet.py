@@ -2,19 +2,40 @@
 
 from django.db.models import prefetch_related_objects
 
-from .models import Round, Seat
-from .rules import RoundView, SeatView
+from .models import Cell, Round, Seat
+from .rules import MAIN, OPEN, RoundView, SeatView, Standings, playing
 
 
 def seat_view(seat):
-    return SeatView(id=seat.pk, name=seat.name, position=seat.position)
+    return SeatView(
+        id=seat.pk,
+        name=seat.name,
+        position=seat.position,
+        claimed_by=seat.claimed_by_id,
+        first_round=seat.first_round,
+    )
 
 
-def round_view(round, cells=None):
-    if cells is None:
-        cells = {cell.seat_id: cell.value for cell in round.cells.all()}
+def values_of(cells):
+    """Cells as field -> seat id -> value (``MAIN`` is the round's main value)."""
+    values = {}
+    for cell in cells:
+        values.setdefault(cell.field, {})[cell.seat_id] = cell.value
+    return values
+
+
+def round_view(round, values=None):
+    """The module's view of ``round``; ``values`` as ``values_of`` gives them."""
+    if values is None:
+        values = values_of(round.cells.all())
+    cells = dict(values.get(MAIN, {}))
     return RoundView(
-        number=round.number, status=round.status, winner=round.winner_id, cells=cells
+        number=round.number,
+        status=round.status,
+        winner=round.winner_id,
+        cells=cells,
+        values={**values, MAIN: cells},
+        dealer=round.dealer_id,
     )
 
 
@@ -28,12 +49,23 @@ def seat_data(seat):
     }
 
 
-def round_data(round, cells):
+def by_seat(values):
+    return {str(seat_id): value for seat_id, value in sorted(values.items())}
+
+
+def round_data(round, values):
+    """A round as plain data. ``values`` is field -> seat id -> value: ``cells``
+    carries the main value and ``values`` every named field (bid, tricks)."""
     return {
         "number": round.number,
         "status": round.status,
         "winner": round.winner_id,
-        "cells": {str(seat_id): value for seat_id, value in sorted(cells.items())},
+        "cells": by_seat(values.get(MAIN, {})),
+        "values": {
+            field: by_seat(values[field]) for field in sorted(values) if field != MAIN
+        },
+        "dealer": round.dealer_id,
+        "note": round.note,
         "closed_at": round.closed_at.isoformat() if round.closed_at else None,
         "closed_by": round.closed_by_id,
     }
@@ -51,6 +83,42 @@ def recent_rounds(match, count=RECENT_ROUNDS):
         rounds = rounds[:count]
     rounds.reverse()
     return rounds
+
+
+def all_round_views(match, *, before=None):
+    """Every closed round of ``match`` as ``RoundView``s, in order (only those
+    numbered below ``before`` if given): what a rebuild of the standings folds."""
+    rounds = Round.objects.filter(match=match).exclude(status=OPEN)
+    cells = Cell.objects.filter(round__match=match).exclude(round__status=OPEN)
+    if before is not None:
+        rounds = rounds.filter(number__lt=before)
+        cells = cells.filter(round__number__lt=before)
+    by_round = {}
+    for cell in cells:
+        by_round.setdefault(cell.round_id, []).append(cell)
+    return [
+        round_view(round, values_of(by_round.get(round.pk, ())))
+        for round in rounds.order_by("number")
+    ]
+
+
+def rebuild_standings(match, seats, *, before=None):
+    """The standings folded from every closed round (those before ``before``)."""
+    views = [seat_view(seat) for seat in seats]
+    rounds = all_round_views(match, before=before)
+    return match.rules.standings(views, rounds, match.options)
+
+
+def standings_of(match, seats):
+    """The match's stored standings, with a fresh line for each seat that plays
+    the open round; rebuilt from the rounds if the match has no stored copy."""
+    if match.standings is None:
+        standings = rebuild_standings(match, seats)
+    else:
+        standings = Standings.from_data(match.standings)
+    number = standings.rounds + 1
+    views = playing([seat_view(seat) for seat in seats], number)
+    return match.rules.including(standings, views, match.options)
 
 
 def snapshot(match, rounds=None):
@@ -73,8 +141,7 @@ def snapshot(match, rounds=None):
         "host": match.host_id,
         "options": match.options,
         "seats": [seat_data(seat) for seat in seats],
-        "rounds": [
-            round_data(round, {c.seat_id: c.value for c in round.cells.all()})
-            for round in rounds
-        ],
+        "rounds": [round_data(round, values_of(round.cells.all())) for round in rounds],
+        "standings": standings_of(match, seats).to_data(),
+        "result": match.result,
     }

@@ -11,6 +11,7 @@ import uuid
 import segno
 from django.contrib import messages
 from django.contrib.auth import get_user
+from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -26,6 +27,7 @@ from .forms import (
     HostForm,
     JoinForm,
     MarkForm,
+    RoundForm,
     SeatForm,
     SeatNameForm,
     StartForm,
@@ -143,6 +145,7 @@ def match_page(request, match_id):
         return send_to_join(request)
     seats = list(Seat.objects.filter(match=match).select_related("claimed_by"))
     rounds = recent_rounds(match)
+    prefetch_related_objects(rounds, "cells")
     you = next((s for s in seats if s.claimed_by_id == request.user.pk), None)
     fragments = live.sheet_html(
         match, seats, rounds, {"tap_key": uuid.uuid4().hex}, request
@@ -160,6 +163,7 @@ def match_page(request, match_id):
         "is_host": match.host_id == request.user.pk,
         "open_html": fragments["open"],
         "rows_html": [fragments["rows"][str(r.number)] for r in closed],
+        "standings_html": fragments["standings"],
         "last_round": closed[-1] if closed else None,
         "first_shown": rounds[0].number if rounds else 1,
         "open_round": open_round,
@@ -188,6 +192,58 @@ def act(request, match_id, form_class, call):
 
 def key(data):
     return data.get("key") or None
+
+
+def act_on_payload(request, match_id, call):
+    """A module's form: ``round`` and ``key`` for the core, the rest turned into
+    the module's payload by ``payload_from_form``; then ``call(user, round,
+    payload, key)``."""
+    back = reverse("match", args=[match_id])
+    form = RoundForm(request.POST)
+    if not form.is_valid():
+        return bad_form(request, form, back)
+    user = get_user(request)
+    try:
+        match = Match.objects.filter(pk=match_id).only("game").first()
+        if match is None:
+            raise errors.MatchNotFound()
+        payload = match.rules.payload_from_form(dict(request.POST.lists()))
+        call(user, form.cleaned_data["round"], payload, key(form.cleaned_data))
+    except errors.Refusal as refusal:
+        return refused(request, refusal, back)
+    return redirect(back)
+
+
+@require_POST
+def record(request, match_id):
+    return act_on_payload(
+        request,
+        match_id,
+        lambda user, number, payload, key: actions.record(
+            user, match_id, number, payload, key=key
+        ),
+    )
+
+
+@require_POST
+def correct(request, match_id):
+    return act_on_payload(
+        request,
+        match_id,
+        lambda user, number, payload, key: actions.correct(
+            user, match_id, number, payload, key=key
+        ),
+    )
+
+
+@require_POST
+def set_dealer(request, match_id):
+    return act(
+        request,
+        match_id,
+        SeatForm,
+        lambda user, d: actions.set_dealer(user, match_id, d["seat"]),
+    )
 
 
 @require_POST

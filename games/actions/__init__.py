@@ -15,20 +15,23 @@ The actions, one module per kind of change: ``matches``, ``seats``, ``rounds``;
 
 from .base import NAME_MAX_LENGTH, Result
 from .matches import hand_over_host, join_match, rematch, start_match
-from .rounds import end_match, mark_cell, tap_winner
+from .rounds import correct, end_match, mark_cell, record, set_dealer, tap_winner
 from .seats import add_seat, release_claim, rename_seat
 
 __all__ = [
     "NAME_MAX_LENGTH",
     "Result",
     "add_seat",
+    "correct",
     "end_match",
     "hand_over_host",
     "join_match",
     "mark_cell",
+    "record",
     "release_claim",
     "rematch",
     "rename_seat",
+    "set_dealer",
     "start_match",
     "tap_winner",
 ]

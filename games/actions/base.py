@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 
 from games import broadcast, errors
-from games.models import Cell, Event, Match, Membership, Round, Seat
+from games.models import Event, Match, Membership, Round, Seat
 
 NAME_MAX_LENGTH = 40
 
@@ -81,11 +81,20 @@ LOCK_SQL = (
 )
 
 
-def lock_live_match(match_id):
+# A host's correction may also change a match its module decided (and so make it
+# live again); a match a member ended stays as it is.
+LOCK_DECIDED_SQL = (
+    f"UPDATE {Match._meta.db_table} SET version = version + 1 "
+    "WHERE id = %s AND (status = %s OR result IS NOT NULL) RETURNING *"
+)
+
+
+def lock_live_match(match_id, *, decided_too=False):
     """Raise the version of a live match, holding its lock until commit."""
     if not is_whole(match_id):
         raise errors.MatchNotFound()
-    match = next(iter(Match.objects.raw(LOCK_SQL, [match_id, Match.Status.LIVE])), None)
+    sql = LOCK_DECIDED_SQL if decided_too else LOCK_SQL
+    match = next(iter(Match.objects.raw(sql, [match_id, Match.Status.LIVE])), None)
     if match is None:
         if Match.objects.filter(pk=match_id).exists():
             raise errors.MatchEnded()
@@ -158,11 +167,6 @@ def get_round(match, number):
     return round
 
 
-def seats_in(match, number):
-    """The seats that play round ``number``: latecomers start later."""
-    return list(Seat.objects.filter(match=match, first_round__lte=number))
-
-
 def seat_in_round(seats, seat_id, number):
     if not is_whole(seat_id):
         raise errors.SeatNotInMatch()
@@ -172,11 +176,7 @@ def seat_in_round(seats, seat_id, number):
     raise errors.SeatNotInMatch(f"That seat does not play round {number}.")
 
 
-def cells_of(round):
-    return {cell.seat_id: cell.value for cell in Cell.objects.filter(round=round)}
-
-
-def run_change(match_id, key, apply):
+def run_change(match_id, key, apply, *, decided_too=False):
     """Run ``apply(match)`` on a locked live match in one transaction.
 
     ``apply`` returns an ``Applied``; the event and the broadcast follow from it.
@@ -189,7 +189,7 @@ def run_change(match_id, key, apply):
     clean_key(key)
     try:
         with transaction.atomic():
-            match = lock_live_match(match_id)
+            match = lock_live_match(match_id, decided_too=decided_too)
             applied = apply(match)
             event = Event.objects.create(
                 match=match,

@@ -14,7 +14,7 @@ from games.models import (
     new_join_code,
 )
 from games.rules import registry
-from games.sheet import seat_data
+from games.sheet import seat_data, seat_view
 
 from .base import (
     Applied,
@@ -56,7 +56,7 @@ def start_match(host, game, seat_names, options=None, *, host_seat=0, key=None):
     with transaction.atomic():
         match = create_match(host, game, options)
         Membership.objects.create(match=match, user=host)
-        Seat.objects.bulk_create(
+        seats = Seat.objects.bulk_create(
             Seat(
                 match=match,
                 name=name,
@@ -65,7 +65,7 @@ def start_match(host, game, seat_names, options=None, *, host_seat=0, key=None):
             )
             for position, name in enumerate(names)
         )
-        Round.objects.create(match=match, number=1)
+        first_round(match, seats)
         event = Event.objects.create(
             match=match,
             version=match.version,
@@ -78,6 +78,15 @@ def start_match(host, game, seat_names, options=None, *, host_seat=0, key=None):
         host.display_name = names[host_seat]
         host.save(update_fields=["display_name"])
     return Result(match, event)
+
+
+def first_round(match, seats):
+    """Round 1, dealt by the first seat, and the standings before it."""
+    seats = sorted(seats, key=lambda seat: seat.position)
+    Round.objects.create(match=match, number=1, dealer=seats[0] if seats else None)
+    views = [seat_view(seat) for seat in seats]
+    match.standings = match.rules.initial(views, match.options).to_data()
+    match.save(update_fields=["standings"])
 
 
 def create_match(host, game, options):
@@ -192,7 +201,7 @@ def rematch(actor, match_id, *, key=None):
             Membership(match=match, user_id=user_id) for user_id in members
         )
         seats = list(Seat.objects.filter(match=old))
-        Seat.objects.bulk_create(
+        made = Seat.objects.bulk_create(
             Seat(
                 match=match,
                 name=seat.name,
@@ -201,7 +210,7 @@ def rematch(actor, match_id, *, key=None):
             )
             for seat in seats
         )
-        Round.objects.create(match=match, number=1)
+        first_round(match, made)
         event = Event.objects.create(
             match=match,
             version=match.version,

@@ -1,4 +1,11 @@
-"""Rounds: a member's tap, the host's mark or correction, and End match."""
+"""Rounds: a member's record, the host's correction, the dealer, End match.
+
+The module judges every payload (``RuleModule.record``) and says what the sheet adds
+up to; this module applies its ``Outcome`` and keeps the match's derived standings
+in step, in the same transaction. ``tap_winner`` and ``mark_cell`` are the
+single-winner games' way in: the module turns a tap or a mark into an ``Outcome``
+and it is applied exactly as a record is.
+"""
 
 from dataclasses import replace
 
@@ -6,31 +13,67 @@ from django.db.models import F
 from django.utils import timezone
 
 from games import errors
-from games.models import Cell, Event, Match, Round
-from games.rules import DRAW, OPEN, WON
-from games.sheet import round_data, round_view, seat_view
+from games.models import NOTE_MAX_LENGTH, Cell, Event, Match, Round, Seat
+from games.rules import CLOSED, MAIN, OPEN, OUT, WON, Actor, Table, playing
+from games.sheet import (
+    rebuild_standings,
+    round_data,
+    round_view,
+    seat_view,
+    standings_of,
+    values_of,
+)
 
 from .base import (
     Applied,
-    cells_of,
     get_round,
     is_whole,
     require_host,
     require_member,
     run_change,
     seat_in_round,
-    seats_in,
 )
 
 
-def settle(match, actor, round, seats, outcome, old_cells):
-    """Write ``outcome`` to ``round``; close it and open the next if it left open.
+class Sheet:
+    """What an action reads of a match to judge one round: every seat (one query),
+    the round and its cells (two), and the standings before the round."""
 
-    ``old_cells`` are the round's cells as the action read them. Returns the
-    rounds that changed, as plain data for the broadcast.
-    """
-    seat_ids = {seat.pk for seat in seats}
-    if outcome.status not in (OPEN, WON, DRAW):
+    def __init__(self, match, round, actor):
+        self.match = match
+        self.round = round
+        self.seats = list(Seat.objects.filter(match=match))
+        self.views = [seat_view(seat) for seat in self.seats]
+        self.values = values_of(Cell.objects.filter(round=round))
+        self.actor = actor
+
+    def playing(self):
+        """The seats (models) that play the round."""
+        return [s for s in self.seats if s.first_round <= self.round.number]
+
+    def table(self, standings):
+        rules = self.match.rules
+        views = playing(self.views, self.round.number)
+        standings = rules.including(standings, views, self.match.options)
+        seat = next(
+            (s.pk for s in self.seats if s.claimed_by_id == self.actor.pk), None
+        )
+        actor = Actor(seat=seat, is_host=self.match.host_id == self.actor.pk)
+        return Table(
+            seats=views,
+            options=self.match.options,
+            standings=standings,
+            round=round_view(self.round, self.values),
+            actor=actor,
+        )
+
+
+def check(sheet, outcome):
+    """Refuse an ``Outcome`` the core cannot store, whatever the module says."""
+    round = sheet.round
+    seat_ids = {seat.pk for seat in sheet.playing()}
+    fields = {field.key for field in sheet.match.rules.fields}
+    if outcome.status not in (OPEN, *CLOSED):
         raise errors.BadValue(f"Unknown round status “{outcome.status}”.")
     if (outcome.status == WON) != (outcome.winner is not None):
         raise errors.BadValue("A won round has exactly one winner.")
@@ -38,21 +81,68 @@ def settle(match, actor, round, seats, outcome, old_cells):
         raise errors.SeatNotInMatch()
     if round.status != OPEN and outcome.status == OPEN:
         raise errors.BadValue("A closed round cannot be opened again.")
+    if len(outcome.note) > NOTE_MAX_LENGTH:
+        raise errors.BadValue(f"A round's note is at most {NOTE_MAX_LENGTH} long.")
+    writes = {MAIN: outcome.cells, **outcome.values}
+    for field, values in writes.items():
+        if field not in fields:
+            raise errors.BadValue(f"This game records no “{field}”.")
+        for seat_id, value in values.items():
+            if seat_id not in seat_ids:
+                raise errors.SeatNotInMatch()
+            if not is_whole(value) or value < 0:
+                raise errors.BadValue("A cell holds a whole number, 0 or more.")
+    for field, seat_id in outcome.clear:
+        if field not in fields or seat_id not in seat_ids:
+            raise errors.BadValue("That value cannot be cleared.")
 
-    new_cells = {**old_cells, **outcome.cells}
-    if (outcome.status, outcome.winner, new_cells) == (
+
+def new_values(old, outcome):
+    values = {field: dict(seats) for field, seats in old.items()}
+    for field, seat_id in outcome.clear:
+        values.get(field, {}).pop(seat_id, None)
+    for field, writes in {MAIN: outcome.cells, **outcome.values}.items():
+        values.setdefault(field, {}).update(writes)
+    return {field: seats for field, seats in values.items() if seats}
+
+
+def write_values(round, old, new):
+    gone = [
+        (field, seat_id)
+        for field, seats in old.items()
+        for seat_id in seats
+        if seat_id not in new.get(field, {})
+    ]
+    for field, seat_id in gone:
+        Cell.objects.filter(round=round, seat_id=seat_id, field=field).delete()
+    for field, seats in new.items():
+        for seat_id, value in seats.items():
+            if seat_id in old.get(field, {}) and old[field][seat_id] != value:
+                Cell.objects.filter(round=round, seat_id=seat_id, field=field).update(
+                    value=value
+                )
+    Cell.objects.bulk_create(
+        Cell(round=round, seat_id=seat_id, field=field, value=value)
+        for field, seats in new.items()
+        for seat_id, value in seats.items()
+        if seat_id not in old.get(field, {})
+    )
+
+
+def write_round(sheet, outcome, actor):
+    """Apply ``outcome`` to the sheet's round; refuse it if it changes nothing."""
+    round = sheet.round
+    check(sheet, outcome)
+    new = new_values(sheet.values, outcome)
+    note = outcome.note or ("" if round.status == OPEN else round.note)
+    if (outcome.status, outcome.winner, new, note) == (
         round.status,
         round.winner_id,
-        old_cells,
+        sheet.values,
+        round.note,
     ):
         raise errors.NoChange()
-    for seat_id, value in outcome.cells.items():
-        if seat_id not in seat_ids:
-            raise errors.SeatNotInMatch()
-        if not is_whole(value) or value < 0:
-            raise errors.BadValue("A cell holds a whole number, 0 or more.")
-    write_cells(round, old_cells, outcome.cells)
-
+    write_values(round, sheet.values, new)
     now = timezone.now()
     closing = round.status == OPEN and outcome.status != OPEN
     updated = Round.objects.filter(
@@ -60,39 +150,113 @@ def settle(match, actor, round, seats, outcome, old_cells):
     ).update(
         status=outcome.status,
         winner_id=outcome.winner,
+        note=note,
         closed_at=now if closing else F("closed_at"),
         closed_by=actor if closing else F("closed_by"),
     )
     if not updated:
         raise errors.RoundClosed()
-    round.status, round.winner_id = outcome.status, outcome.winner
+    round.status, round.winner_id, round.note = outcome.status, outcome.winner, note
     if closing:
         round.closed_at, round.closed_by = now, actor
-    changed = [round_data(round, new_cells)]
-
-    if closing and not outcome.ends_match:
-        following = Round.objects.create(match=match, number=round.number + 1)
-        changed.append(round_data(following, {}))
-    elif closing:
-        close_match(match)
-    return changed
+    sheet.values = new
+    return closing
 
 
-def write_cells(round, old_cells, cells):
-    for seat_id, value in cells.items():
-        if seat_id in old_cells and old_cells[seat_id] != value:
-            Cell.objects.filter(round=round, seat_id=seat_id).update(value=value)
-    Cell.objects.bulk_create(
-        Cell(round=round, seat_id=seat_id, value=value)
-        for seat_id, value in cells.items()
-        if seat_id not in old_cells
-    )
+def next_dealer(seats, standings, number, last):
+    """The seat that deals round ``number``: the next seat to the left of ``last``
+    (by position) that plays it and is not out."""
+    eligible = [
+        s
+        for s in sorted(seats, key=lambda s: s.position)
+        if s.first_round <= number and standings.fate(s.pk) != OUT
+    ]
+    if not eligible:
+        return None
+    last_seat = next((s for s in seats if s.pk == last), None)
+    if last_seat is None:
+        return eligible[0].pk
+    after = [s for s in eligible if s.position > last_seat.position]
+    return (after or eligible)[0].pk
+
+
+def open_round(match, seats, standings, number, last_dealer):
+    dealer = next_dealer(seats, standings, number, last_dealer)
+    return Round.objects.create(match=match, number=number, dealer_id=dealer)
+
+
+def save_standings(match, standings):
+    match.standings = standings.to_data()
+    match.save(update_fields=["standings"])
+
+
+def decide(match, result):
+    match.status = Match.Status.ENDED
+    match.result = result.to_data()
+    match.ended_at = timezone.now()
+    match.save(update_fields=["status", "result", "ended_at"])
 
 
 def close_match(match):
     match.status = Match.Status.ENDED
     match.ended_at = timezone.now()
     match.save(update_fields=["status", "ended_at"])
+
+
+def settle(sheet, before, outcome, actor):
+    """Write ``outcome`` to the open round. If it closed: fold it into ``before``
+    (the stored standings), then end the match (End match, or the module decided
+    it) or open the next round. Returns (the changed rounds as data, the
+    standings)."""
+    match, round = sheet.match, sheet.round
+    closing = write_round(sheet, outcome, actor)
+    changed = [round_data(round, sheet.values)]
+    if not closing:
+        return changed, before
+    views = playing(sheet.views, round.number)
+    standings = match.rules.advance(
+        before, views, round_view(round, sheet.values), match.options
+    )
+    save_standings(match, standings)
+    if outcome.ends_match:
+        close_match(match)
+    elif standings.result is not None:
+        decide(match, standings.result)
+    else:
+        following = open_round(
+            match, sheet.seats, standings, round.number + 1, round.dealer_id
+        )
+        changed.append(round_data(following, {}))
+    return changed, standings
+
+
+def settle_correction(sheet, outcome, actor):
+    """Write ``outcome`` to a closed round, then rebuild the standings from every
+    round. A match the module had decided goes live again with a new open round
+    if it no longer is decided; a live match the correction decides ends."""
+    match = sheet.match
+    write_round(sheet, outcome, actor)
+    changed = [round_data(sheet.round, sheet.values)]
+    standings = rebuild_standings(match, sheet.seats)
+    save_standings(match, standings)
+    current = Round.objects.filter(match=match, status=OPEN).first()
+    if standings.result is not None and match.is_live:
+        if current is not None:
+            # The round after a decided match is never played.
+            current.delete()
+        decide(match, standings.result)
+    elif standings.result is not None:
+        if match.result != standings.result.to_data():
+            decide(match, standings.result)
+    elif not match.is_live:
+        last = Round.objects.filter(match=match).order_by("-number").first()
+        match.status, match.result, match.ended_at = Match.Status.LIVE, None, None
+        match.save(update_fields=["status", "result", "ended_at"])
+        following = open_round(
+            match, sheet.seats, standings, last.number + 1, last.dealer_id
+        )
+        changed.append(round_data(following, {}))
+    return changed, standings
 
 
 def round_summary(round, seats):
@@ -105,6 +269,106 @@ def round_summary(round, seats):
     }
 
 
+def change_of(match, rounds, standings):
+    return {
+        "rounds": rounds,
+        "status": match.status,
+        "standings": standings.to_data(),
+        "result": match.result,
+    }
+
+
+def open_round_of(match, number, version):
+    round = get_round(match, number)
+    if round.status != OPEN:
+        raise errors.RoundClosed(
+            f"Round {round.number} is already closed.", version=version
+        )
+    return round
+
+
+def recorded_kind(match, round, decided_kind=Event.Kind.MATCH_DECIDED):
+    if match.result is not None and not match.is_live:
+        return decided_kind
+    return Event.Kind.ROUND_WON if round.status == WON else Event.Kind.ROUND_RECORDED
+
+
+def record(actor, match_id, round_number, payload, *, key=None):
+    """A member records ``payload`` in the open round, ``round_number``.
+
+    The module judges it; if the round closes, the standings move on and either
+    the next round opens or, when the module decides the match, the match ends
+    with its result. A record for a round that is no longer open is refused.
+    """
+
+    def apply(match):
+        require_member(match, actor)
+        round = open_round_of(match, round_number, match.version - 1)
+        sheet = Sheet(match, round, actor)
+        standings = standings_of(match, sheet.seats)
+        outcome = match.rules.record(sheet.table(standings), dict(payload))
+        if outcome.ends_match:
+            raise errors.BadValue("A record cannot end the match; End match does.")
+        before = round_summary(round, sheet.seats)
+        rounds, standings = settle(sheet, standings, outcome, actor)
+        after = {**round_summary(round, sheet.seats), "payload": payload}
+        if round.status != OPEN:
+            after["note"] = round.note
+            after["next_round"] = round.number + 1
+        if match.result is not None:
+            after["result"] = match.result
+        change = change_of(match, rounds, standings)
+        kind = recorded_kind(match, round)
+        return Applied(actor, kind, before, after, change, sheet.seats)
+
+    check_payload(payload)
+    return run_change(match_id, key, apply)
+
+
+def correct(actor, match_id, round_number, payload, *, key=None):
+    """The host corrects a closed round with ``payload``, judged by the module as
+    a record is, with the standings as they stood before that round. Allowed in a
+    match the module decided (the correction may undecide it)."""
+
+    def apply(match):
+        require_host(match, actor)
+        round = get_round(match, round_number)
+        if round.status == OPEN:
+            raise errors.BadValue(
+                f"Round {round.number} is open: record it rather than correct it."
+            )
+        sheet = Sheet(match, round, actor)
+        standings = rebuild_standings(match, sheet.seats, before=round.number)
+        outcome = match.rules.record(sheet.table(standings), dict(payload))
+        return corrected(match, sheet, outcome, actor, {"payload": payload})
+
+    check_payload(payload)
+    return run_change(match_id, key, apply, decided_too=True)
+
+
+def corrected(match, sheet, outcome, actor, extra):
+    was_live = match.is_live
+    before = round_summary(sheet.round, sheet.seats)
+    rounds, standings = settle_correction(sheet, outcome, actor)
+    after = {**round_summary(sheet.round, sheet.seats), **extra}
+    if match.is_live and not was_live:
+        kind = Event.Kind.MATCH_REOPENED
+    elif was_live and not match.is_live:
+        kind = Event.Kind.MATCH_DECIDED
+    else:
+        kind = Event.Kind.ROUND_CORRECTED
+    if match.result is not None:
+        after["result"] = match.result
+    change = change_of(match, rounds, standings)
+    # A correction that left the seats as they were spares the push a read.
+    return Applied(actor, kind, before, after, change, sheet.seats)
+
+
+def check_payload(payload):
+    if not isinstance(payload, dict):
+        raise errors.BadValue("A record is a JSON object.")
+
+
 def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
     """A member taps the winner of the open round, ``round_number``.
 
@@ -114,23 +378,22 @@ def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
 
     def apply(match):
         require_member(match, actor)
-        round = get_round(match, round_number)
-        if round.status != OPEN:
-            raise errors.RoundClosed(
-                f"Round {round.number} is already closed.", version=match.version - 1
-            )
-        seats = seats_in(match, round.number)
-        seat = seat_in_round(seats, seat_id, round.number)
-        cells = cells_of(round)
+        round = open_round_of(match, round_number, match.version - 1)
+        sheet = Sheet(match, round, actor)
+        seat = seat_in_round(sheet.playing(), seat_id, round.number)
         outcome = match.rules.tap(
-            [seat_view(s) for s in seats], round_view(round, cells), seat.pk
+            playing(sheet.views, round.number), round_view(round, sheet.values), seat.pk
         )
-        before = round_summary(round, seats)
-        rounds = settle(match, actor, round, seats, outcome, cells)
-        after = round_summary(round, seats)
+        before = round_summary(round, sheet.seats)
+        standings = standings_of(match, sheet.seats)
+        rounds, standings = settle(sheet, standings, outcome, actor)
+        after = round_summary(round, sheet.seats)
         after["next_round"] = round.number + 1
-        change = {"rounds": rounds, "status": match.status}
-        return Applied(actor, Event.Kind.ROUND_WON, before, after, change, seats)
+        if match.result is not None:
+            after["result"] = match.result
+        change = change_of(match, rounds, standings)
+        kind = recorded_kind(match, round)
+        return Applied(actor, kind, before, after, change, sheet.seats)
 
     return run_change(match_id, key, apply)
 
@@ -147,43 +410,75 @@ def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
         if not is_whole(value) or value < 0:
             raise errors.BadValue("A cell holds a whole number, 0 or more.")
         round = get_round(match, round_number)
-        seats = seats_in(match, round.number)
-        seat = seat_in_round(seats, seat_id, round.number)
+        sheet = Sheet(match, round, actor)
+        seat = seat_in_round(sheet.playing(), seat_id, round.number)
         was_open = round.status == OPEN
-        cells = cells_of(round)
         outcome = match.rules.mark(
-            [seat_view(s) for s in seats], round_view(round, cells), seat.pk, value
+            playing(sheet.views, round.number),
+            round_view(round, sheet.values),
+            seat.pk,
+            value,
         )
-        before = round_summary(round, seats)
-        rounds = settle(match, actor, round, seats, outcome, cells)
-        after = round_summary(round, seats)
-        after.update(seat=seat.pk, value=value)
-        before["seat"] = seat.pk
-        kind = Event.Kind.CELL_MARKED if was_open else Event.Kind.ROUND_CORRECTED
-        change = {"rounds": rounds, "status": match.status}
-        # A correction reads only the seats of its own round, not every seat.
-        return Applied(actor, kind, before, after, change, seats if was_open else None)
+        extra = {"seat": seat.pk, "value": value}
+        if not was_open:
+            applied = corrected(match, sheet, outcome, actor, extra)
+            applied.before["seat"] = seat.pk
+            return applied
+        before = {**round_summary(round, sheet.seats), "seat": seat.pk}
+        standings = standings_of(match, sheet.seats)
+        rounds, standings = settle(sheet, standings, outcome, actor)
+        after = {**round_summary(round, sheet.seats), **extra}
+        change = change_of(match, rounds, standings)
+        kind = recorded_kind(match, round)
+        if kind != Event.Kind.MATCH_DECIDED:
+            kind = Event.Kind.CELL_MARKED
+        return Applied(actor, kind, before, after, change, sheet.seats)
+
+    return run_change(match_id, key, apply, decided_too=True)
+
+
+def set_dealer(actor, match_id, seat_id, *, key=None):
+    """The host says who deals the open round."""
+
+    def apply(match):
+        require_host(match, actor)
+        round = Round.objects.filter(match=match, status=OPEN).first()
+        if round is None:
+            raise errors.MatchEnded()
+        sheet = Sheet(match, round, actor)
+        seat = seat_in_round(sheet.playing(), seat_id, round.number)
+        standings = standings_of(match, sheet.seats)
+        if standings.fate(seat.pk) == OUT:
+            raise errors.BadValue(f"{seat.name} is out and deals no more.")
+        if round.dealer_id == seat.pk:
+            raise errors.NoChange(f"{seat.name} already deals this round.")
+        before = {"round": round.number, "dealer": round.dealer_id}
+        round.dealer_id = seat.pk
+        round.save(update_fields=["dealer"])
+        after = {"round": round.number, "dealer": seat.pk, "dealer_name": seat.name}
+        change = change_of(match, [round_data(round, sheet.values)], standings)
+        return Applied(actor, Event.Kind.DEALER_SET, before, after, change, sheet.seats)
 
     return run_change(match_id, key, apply)
 
 
 def end_match(actor, match_id, *, key=None):
-    """Any member ends the match; the open round is banked unscored as a draw."""
+    """Any member ends the match; the module banks the open round (an unscored
+    draw by default). A match ended this way stays ended."""
 
     def apply(match):
         require_member(match, actor)
         round = Round.objects.get(match=match, status=OPEN)
-        seats = seats_in(match, round.number)
-        cells = cells_of(round)
-        outcome = match.rules.end(
-            [seat_view(s) for s in seats], round_view(round, cells)
-        )
+        sheet = Sheet(match, round, actor)
+        standings = standings_of(match, sheet.seats)
+        outcome = match.rules.end(sheet.table(standings))
         outcome = replace(outcome, ends_match=True)
-        before = round_summary(round, seats)
-        rounds = settle(match, actor, round, seats, outcome, cells)
-        after = round_summary(round, seats)
+        before = round_summary(round, sheet.seats)
+        rounds, standings = settle(sheet, standings, outcome, actor)
+        after = round_summary(round, sheet.seats)
         after["match"] = Match.Status.ENDED
-        change = {"rounds": rounds, "status": match.status}
-        return Applied(actor, Event.Kind.MATCH_ENDED, before, after, change, seats)
+        change = change_of(match, rounds, standings)
+        kind = Event.Kind.MATCH_ENDED
+        return Applied(actor, kind, before, after, change, sheet.seats)
 
     return run_change(match_id, key, apply)

@@ -1,7 +1,9 @@
 """41 Exchange: one winner per round, no running total."""
 
-from games.errors import BadValue, NoChange
+from games.errors import BadValue, NoChange, SeatNotInMatch
 from games.rules import DRAW, OPEN, WON, Option, Outcome, RuleModule
+
+WHOLE_MAX = 2**63 - 1
 
 
 class FortyOneExchange(RuleModule):
@@ -14,6 +16,30 @@ class FortyOneExchange(RuleModule):
     min_seats = 2
     max_seats = 10
     rules_template = "fortyone_exchange/rules.html"
+    entry_template = "fortyone_exchange/entry.html"
+    row_template = "fortyone_exchange/row.html"
+    standings_template = "fortyone_exchange/standings.html"
+    record_schema = {
+        "title": "41 Exchange",
+        "oneOf": [
+            {
+                "type": "object",
+                "description": "The winner of the round.",
+                "properties": {
+                    "winner": {"type": "integer", "minimum": 1, "maximum": WHOLE_MAX}
+                },
+                "required": ["winner"],
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "description": "A correction only: the round was a draw.",
+                "properties": {"draw": {"type": "boolean", "enum": [True]}},
+                "required": ["draw"],
+                "additionalProperties": False,
+            },
+        ],
+    }
     urls = "games.fortyone_exchange.urls"
     match_pages = (("Hand checker", "hands"),)
     options = (
@@ -40,6 +66,35 @@ class FortyOneExchange(RuleModule):
             help="The discards become the new stock.",
         ),
     )
+
+    def record(self, table, payload):
+        """``{"winner": seat}`` wins the round for that seat; on a closed round
+        (the host's correction) ``{"draw": true}`` makes it a draw."""
+        if set(payload) == {"winner"}:
+            winner = payload["winner"]
+            if isinstance(winner, bool) or winner not in table.seat_ids():
+                raise SeatNotInMatch(
+                    f"That seat does not play round {table.round.number}."
+                )
+            if table.round.status == WON and table.round.winner == winner:
+                raise NoChange("That seat already won this round.")
+            return self._won_by(table.seats, winner)
+        if payload == {"draw": True}:
+            if table.round.status == OPEN:
+                raise BadValue("End match banks the open round as a draw.")
+            if table.round.status == DRAW:
+                raise NoChange("That round is already a draw.")
+            return Outcome(status=DRAW, cells=dict.fromkeys(table.seat_ids(), 0))
+        raise BadValue('A 41 Exchange record is {"winner": seat} or {"draw": true}.')
+
+    def payload_from_form(self, data):
+        """The entry's buttons post ``winner``; the correction may post ``draw``."""
+        if (data.get("draw") or [""])[-1]:
+            return {"draw": True}
+        winner = (data.get("winner") or [""])[-1].strip()
+        if winner.isdigit() and int(winner) <= WHOLE_MAX:
+            return {"winner": int(winner)}
+        raise BadValue("Tap the seat that won the round.")
 
     def tap(self, seats, round, seat_id):
         return self._won_by(seats, seat_id)

@@ -14,6 +14,7 @@
   var openEl = document.getElementById("open-round");
   var roundsEl = document.getElementById("rounds");
   var lastEl = document.getElementById("last-result");
+  var standingsEl = document.getElementById("standings");
   var statusEl = document.querySelector("[data-live-status]");
   var statusText = statusEl.querySelector("[data-live-text]");
   var csrfMeta = document.querySelector('meta[name="csrf-token"]');
@@ -93,6 +94,11 @@
     pendingTap = clearTap(pendingTap);
   }
 
+  function setStandings(html) {
+    if (html === null || html === undefined || !standingsEl) return;
+    standingsEl.replaceChildren(parse(html));
+  }
+
   function setRow(number, html) {
     var fragment = parse(html);
     var row = fragment.firstElementChild;
@@ -120,7 +126,8 @@
       return;
     }
     var row = rows[rows.length - 1];
-    var result = row.querySelector(".round-result").textContent.trim();
+    var resultEl = row.querySelector(".round-result") || row;
+    var result = resultEl.textContent.trim();
     lastEl.textContent = "Round " + row.dataset.round + ": " +
       (row.classList.contains("is-draw") ? "draw" : result);
   }
@@ -201,6 +208,7 @@
       setRow(number, html.rows[number]);
     });
     setOpen(html.open);
+    setStandings(html.standings);
     renameSeats(message.seats);
     setStatusOfMatch(message.status);
     version = message.version;
@@ -219,6 +227,7 @@
     // own panels come again from its page.
     if (message.version !== version) refreshPanels();
     setOpen(message.html.open);
+    setStandings(message.html.standings);
     renameSeats(message.seats);
     setStatusOfMatch(message.status);
     version = message.version;
@@ -379,6 +388,44 @@
     event.preventDefault();
     form.classList.add("is-sending");
     // No news within a few seconds: post the same tap (same key, applied once).
+    pendingTap = {
+      form: form,
+      timer: setTimeout(function () { submitByForm(form, button, key); }, 4000)
+    };
+  });
+
+  // A module's record form (data-record-form) goes over the socket as the
+  // module's fields, the pressed button's name and value included; the server
+  // reads it as it reads the same form posted.
+  function formFields(form, button) {
+    var fields = {};
+    var data = new FormData(form);
+    if (button && button.name) data.append(button.name, button.value);
+    data.forEach(function (value, name) {
+      if (name === "csrfmiddlewaretoken" || name === "key" || name === "round") return;
+      (fields[name] = fields[name] || []).push(String(value));
+    });
+    return fields;
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("[data-record-form]") || form.dataset.posting) return;
+    var button = event.submitter;
+    var key = newKey();
+    var frame = {
+      type: "record",
+      round: Number(form.querySelector('input[name="round"]').value),
+      form: formFields(form, button),
+      key: key
+    };
+    if (!synced || pendingTap || !send(frame)) {
+      if (pendingTap) event.preventDefault();
+      else form.querySelector('input[name="key"]').value = key;
+      return;
+    }
+    event.preventDefault();
+    form.classList.add("is-sending");
     pendingTap = {
       form: form,
       timer: setTimeout(function () { submitByForm(form, button, key); }, 4000)

@@ -39,6 +39,10 @@ def test_a_member_taps_the_winner_and_the_next_round_opens(as_bob, match, bob):
         "status": "open",
         "winner": None,
         "cells": {},
+        "values": {},
+        # The deal passes to the left: Alice dealt round 1.
+        "dealer": seat(match, "Ben").pk,
+        "note": "",
         "closed_at": None,
         "closed_by": None,
     }

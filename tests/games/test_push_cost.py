@@ -13,8 +13,11 @@ from django.test.utils import CaptureQueriesContext
 
 from games import actions
 from games.broadcast import group_name
-from games.models import Cell, Round
+from games.models import Cell, Match, Round
+from games.sheet import rebuild_standings
 from tests.conftest import SEATS, seat
+
+from .lives import KEY, lives_game  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,10 +45,40 @@ def played_to(alice, rounds):
         Cell(round=r, seat=s, value=int(s == dev)) for r in closed for s in seats
     )
     Round.objects.create(match=match, number=rounds)
+    keep_standings(match, seats)
     return match
 
 
-def tap_measured(match, actor, number):
+def keep_standings(match, seats):
+    """Store the standings the write path keeps, as if every round was recorded."""
+    standings = rebuild_standings(match, seats).to_data()
+    Match.objects.filter(pk=match.pk).update(standings=standings)
+    match.standings = standings
+
+
+def lives_played_to(alice, rounds):
+    """A Lives match (many lives) whose open round is ``rounds``: Dev paid each."""
+    match = actions.start_match(alice, KEY, SEATS, {"lives": 3}, host_seat=0).match
+    seats = list(match.seats.all())
+    dev = seat(match, "Dev")
+    Round.objects.filter(match=match).delete()
+    closed = Round.objects.bulk_create(
+        Round(match=match, number=n, status="scored", dealer=seats[n % 4])
+        for n in range(1, rounds)
+    )
+    # Every seat but Dev pays nothing, Dev pays each round; with thousands of
+    # rounds Dev is long out, and the others still swim.
+    Cell.objects.bulk_create(
+        Cell(round=r, seat=s, value=int(s == dev and r.number <= 3))
+        for r in closed
+        for s in seats
+    )
+    Round.objects.create(match=match, number=rounds, dealer=seats[rounds % 4])
+    keep_standings(match, seats)
+    return match
+
+
+def tap_measured(match, actor, number, call=None):
     renders = []
 
     def rendered(sender, template, **kwargs):
@@ -53,18 +86,24 @@ def tap_measured(match, actor, number):
 
     template_rendered.connect(rendered)
     try:
+        ben = seat(match, "Ben").pk
         with CaptureQueriesContext(connection) as queries:
-            actions.tap_winner(actor, match.pk, number, seat(match, "Ben").pk)
+            if call is None:
+                actions.tap_winner(actor, match.pk, number, ben)
+            else:
+                call(actor, match.pk, number, ben)
     finally:
         template_rendered.disconnect(rendered)
     return len(queries), renders
 
 
-async def push_of_tap(match, actor, number):
+async def push_of_tap(match, actor, number, call=None):
     layer = get_channel_layer()
     channel = await layer.new_channel()
     await layer.group_add(group_name(match.pk), channel)
-    queries, renders = await database_sync_to_async(tap_measured)(match, actor, number)
+    queries, renders = await database_sync_to_async(tap_measured)(
+        match, actor, number, call
+    )
     message = await asyncio.wait_for(layer.receive(channel), timeout=5)
     return queries, renders, message["text"]
 
@@ -94,3 +133,61 @@ async def test_the_push_of_round_500_costs_what_the_push_of_round_1_costs(alice)
     # The same frame but for its numbers: every extra byte is an extra digit.
     assert shape(text_500) == shape(text_1)
     assert len(text_500) - len(text_1) == digits(text_500) - digits(text_1)
+
+
+def record_winner(actor, match_id, number, seat_id):
+    actions.record(actor, match_id, number, {"winner": seat_id})
+
+
+def record_pays(actor, match_id, number, seat_id):
+    actions.record(actor, match_id, number, {"pays": [seat_id]})
+
+
+def measured(name, one, late):
+    (queries_1, renders_1, text_1), (queries_500, renders_500, text_500) = one, late
+    print(
+        f"\n{name} round 1: {queries_1} queries, {len(renders_1)} renders, "
+        f"{len(text_1.encode())} bytes; round 500: {queries_500} queries, "
+        f"{len(renders_500)} renders, {len(text_500.encode())} bytes"
+    )
+    assert queries_500 == queries_1
+    assert renders_500 == renders_1
+    assert shape(text_500) == shape(text_1)
+    assert len(text_500) - len(text_1) == digits(text_500) - digits(text_1)
+
+
+async def test_a_record_at_round_500_costs_what_it_costs_at_round_1(alice):
+    first = await database_sync_to_async(played_to)(alice, 1)
+    late = await database_sync_to_async(played_to)(alice, 500)
+
+    one = await push_of_tap(first, alice, 1, record_winner)
+    measured(
+        "41 Exchange record", one, await push_of_tap(late, alice, 500, record_winner)
+    )
+
+
+async def test_a_lives_record_at_round_500_costs_what_it_costs_at_round_1(
+    alice,
+    lives_game,  # noqa: F811 (the fixture above)
+):
+    first = await database_sync_to_async(lives_played_to)(alice, 4)
+    late = await database_sync_to_async(lives_played_to)(alice, 500)
+
+    one = await push_of_tap(first, alice, 4, record_pays)
+    measured("Lives record", one, await push_of_tap(late, alice, 500, record_pays))
+
+
+async def test_a_correction_of_round_2_of_500_recomputes_the_standings(alice):
+    late = await database_sync_to_async(played_to)(alice, 500)
+
+    def correct():
+        actions.correct(alice, late.pk, 2, {"winner": seat(late, "Ben").pk})
+        late.refresh_from_db()
+        return late.standings
+
+    standings = await database_sync_to_async(correct)()
+    won = {line["seat"]: line["rounds_won"] for line in standings["seats"]}
+    ben, dev = await database_sync_to_async(
+        lambda: (seat(late, "Ben").pk, seat(late, "Dev").pk)
+    )()
+    assert (won[ben], won[dev]) == (1, 498)
