@@ -81,7 +81,7 @@ async def costs(run_dir):
     return figures
 
 
-async def records(run_dir, push_bytes=600, sample=40):
+async def records(run_dir, push_bytes=600, rounds=40):
     """Each game's record through the socket and the action, in one process
     (``bench/record_cost.py``): CPU, statements, templates and thread hops."""
     stack = Stack("app", "embedded", run_dir / "records").prepare()
@@ -90,7 +90,7 @@ async def records(run_dir, push_bytes=600, sample=40):
             stack.python,
             "bench.record_cost",
             str(push_bytes),
-            str(sample),
+            str(rounds),
             timeout=600,
         )
     finally:
@@ -187,7 +187,7 @@ async def run_all(run_dir, *, smoke=False, push_bytes=600):
         result = await growth(run_dir, rounds=30, window=5)
         return {
             "growth": result,
-            "records": await records(run_dir, push_bytes, sample=8),
+            "records": await records(run_dir, push_bytes, rounds=8),
         }
     results = {"growth": await growth(run_dir)}
     results["records"] = await records(run_dir, push_bytes)

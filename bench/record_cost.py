@@ -30,8 +30,10 @@ import sys
 import time
 from contextlib import contextmanager
 
+from bench.recorders import Step
+
 PHONES = 6
-SAMPLE = 40
+ROUNDS = 40
 WARM = 5
 
 
@@ -115,63 +117,25 @@ def median_ms(times):
     return statistics.median(times) * 1000 if times else float("nan")
 
 
-async def socket_records(table, counter, sample):
-    """``sample`` records through the tapper's socket, heard by every phone."""
-    cpu, counts = [], []
-    for index in range(WARM + sample):
-        number = table.number
-        frame = table.frame(number)
-        started = time.process_time()
-        with counter.counting() as counted:
-            await table.phones[0].send_to(text_data=json.dumps(frame))
-            for phone in table.phones:
-                await heard(phone, number)
-        elapsed = time.process_time() - started
-        table.number += 1
-        if index >= WARM:
-            cpu.append(elapsed)
-            counts.append(dict(counted))
-    return median_ms(cpu), counts
-
-
-def action_records(table, counter, sample):
-    """``sample`` records through the action alone (the push is rendered too)."""
-    cpu, counts = [], []
-    for index in range(WARM + sample):
-        started = time.process_time()
-        with counter.counting() as counted:
-            table.act(table.number)
-        elapsed = time.process_time() - started
-        table.number += 1
-        if index >= WARM:
-            cpu.append(elapsed)
-            counts.append(dict(counted))
-    return median_ms(cpu), counts
-
-
 def typical(counts, key):
+    """The count every record had, or the sorted counts when they differ."""
     values = sorted({c[key] for c in counts})
     return values[0] if len(values) == 1 else values
 
 
 class AppTable:
-    """A match of ``game`` with six claimed seats; a record is the game's own."""
+    """A match of the recorder's game, every seat claimed by a phone's user."""
 
-    def __init__(self, game, recorder):
+    def __init__(self, recorder):
         from bench.seed import seat_table, session_for
 
-        match, self.seats, self.users = seat_table(PHONES, PHONES, game)
-        self.id = match.pk
+        match, self.seats, self.users = seat_table(
+            recorder.seats, recorder.seats, recorder.game, recorder.options
+        )
+        self.id, self.game = match.pk, recorder.game
         self.sessions = [session_for(user) for user in self.users]
-        self.recorder = recorder
         self.number = 1
         self.phones = []
-
-    def frame(self, number):
-        return self.recorder.frame(self, number)
-
-    def act(self, number):
-        self.recorder.act(self, number)
 
 
 class BareTable:
@@ -179,11 +143,130 @@ class BareTable:
         self.id, self.push_bytes, self.number = table_id, push_bytes, 1
         self.phones = []
 
-    def frame(self, number):
-        return {"round": number, "size": self.push_bytes}
+    def steps(self, number):
+        frame = {"round": number, "size": self.push_bytes}
+        return [Step(0, frame, None)]
 
 
-async def measure_bare(counter, push_bytes, sample):
+class Tables:
+    """The recorder's current table, and a fresh one when a match would end."""
+
+    def __init__(self, recorder, application):
+        self.recorder, self.application = recorder, application
+        self.table = None
+        self.opened = []
+
+    def full(self):
+        limit = self.recorder.rounds_per_table
+        return self.table is None or (limit is not None and self.table.number > limit)
+
+    async def current(self):
+        from channels.db import database_sync_to_async
+
+        if self.full():
+            table = await database_sync_to_async(AppTable)(self.recorder)
+            path = f"/ws/matches/{table.id}/"
+            table.phones = await phones(self.application, path, table.sessions)
+            self.table = table
+            self.opened.append(table)
+        return self.table
+
+    def current_sync(self):
+        """For the actions' run: a fresh table needs no phones of its own."""
+        if self.full():
+            self.table = AppTable(self.recorder)
+        return self.table
+
+    def steps(self, table):
+        return self.recorder.steps(table, table.number)
+
+    async def close(self):
+        for table in self.opened:
+            for phone in table.phones:
+                await phone.disconnect()
+
+
+class BareTables:
+    def __init__(self, table):
+        self.table = table
+
+    async def current(self):
+        return self.table
+
+    def current_sync(self):
+        return self.table
+
+    def steps(self, table):
+        return table.steps(table.number)
+
+    async def close(self):
+        for phone in self.table.phones:
+            await phone.disconnect()
+
+
+async def socket_rounds(tables, counter, rounds):
+    """``rounds`` rounds, every step a frame from its phone, heard by every phone;
+    returns each round's list of (CPU seconds, counts) per step."""
+    measured = []
+    for index in range(WARM + rounds):
+        table = await tables.current()
+        number = table.number
+        steps = []
+        for step in tables.steps(table):
+            text = json.dumps(step.frame)
+            started = time.process_time()
+            with counter.counting() as counted:
+                await table.phones[step.phone].send_to(text_data=text)
+                for phone in table.phones:
+                    await heard(phone, number)
+            steps.append((time.process_time() - started, dict(counted)))
+        table.number += 1
+        if index >= WARM:
+            measured.append(steps)
+    return measured
+
+
+def action_rounds(tables, counter, rounds):
+    """The same rounds through the actions alone (each push rendered too)."""
+    measured = []
+    for index in range(WARM + rounds):
+        table = tables.current_sync()
+        steps = []
+        for step in tables.steps(table):
+            started = time.process_time()
+            with counter.counting() as counted:
+                step.act()
+            steps.append((time.process_time() - started, dict(counted)))
+        table.number += 1
+        if index >= WARM:
+            measured.append(steps)
+    return measured
+
+
+def per_record(measured):
+    return [step for steps in measured for step in steps]
+
+
+def figures_of(socket, action):
+    records = per_record(socket)
+    acts = per_record(action)
+    out = {
+        "cpu_ms": median_ms([cpu for cpu, _ in records]),
+        "round_cpu_ms": median_ms([sum(cpu for cpu, _ in steps) for steps in socket]),
+        "records_per_round": len(socket[0]) if socket else 0,
+        "hops": typical([c for _, c in records], "hops"),
+    }
+    if action:
+        out.update(
+            action_cpu_ms=median_ms([cpu for cpu, _ in acts]),
+            statements=typical([c for _, c in acts], "statements"),
+            socket_statements=typical([c for _, c in records], "statements"),
+            templates=typical([c for _, c in acts], "templates"),
+        )
+    return out
+
+
+async def measure_bare(counter, push_bytes, rounds):
     from channels.routing import URLRouter
     from django.urls import path
 
@@ -192,49 +275,36 @@ async def measure_bare(counter, push_bytes, sample):
     application = URLRouter([path("ws/tables/<int:table>/", TableConsumer.as_asgi())])
     table = BareTable(1, push_bytes)
     table.phones = await phones(application, "/ws/tables/1/", [None] * PHONES)
+    tables = BareTables(table)
     try:
-        cpu, counts = await socket_records(table, counter, sample)
+        socket = await socket_rounds(tables, counter, rounds)
     finally:
-        for phone in table.phones:
-            await phone.disconnect()
-    return {"cpu_ms": cpu, "hops": typical(counts, "hops")}
+        await tables.close()
+    return figures_of(socket, [])
 
 
-async def measure_game(game, recorder, counter, sample):
+async def measure_game(recorder, counter, rounds):
     from channels.db import database_sync_to_async
 
     from squarescores.asgi import application
 
-    table = await database_sync_to_async(AppTable)(game, recorder)
-    path = f"/ws/matches/{table.id}/"
-    table.phones = await phones(application, path, table.sessions)
+    tables = Tables(recorder, application)
     try:
-        cpu, counts = await socket_records(table, counter, sample)
-        action_cpu, action_counts = await database_sync_to_async(action_records)(
-            table, counter, sample
-        )
+        socket = await socket_rounds(tables, counter, rounds)
+        action = await database_sync_to_async(action_rounds)(tables, counter, rounds)
     finally:
-        for phone in table.phones:
-            await phone.disconnect()
-    return {
-        "cpu_ms": cpu,
-        "action_cpu_ms": action_cpu,
-        "statements": typical(action_counts, "statements"),
-        "socket_statements": typical(counts, "statements"),
-        "templates": typical(action_counts, "templates"),
-        "hops": typical(counts, "hops"),
-        "rounds": table.number - 1,
-    }
+        await tables.close()
+    return figures_of(socket, action)
 
 
-async def measure(push_bytes, sample):
+async def measure(push_bytes, rounds):
     from bench.recorders import installed
 
     counter = install_counter()
     games = {}
-    for game, recorder in installed().items():
-        games[game] = await measure_game(game, recorder, counter, sample)
-    bare = await measure_bare(counter, push_bytes, sample)
+    for recorder in installed():
+        games[recorder.name] = await measure_game(recorder, counter, rounds)
+    bare = await measure_bare(counter, push_bytes, rounds)
     base = games.get("fortyone_exchange", {}).get("cpu_ms")
     for figures in games.values():
         figures["cpu_ratio"] = figures["cpu_ms"] / bare["cpu_ms"]
@@ -253,8 +323,8 @@ def main():
 
     django.setup()
     push_bytes = int(sys.argv[1]) if len(sys.argv) > 1 else 3400
-    sample = int(sys.argv[2]) if len(sys.argv) > 2 else SAMPLE
-    json.dump(asyncio.run(measure(push_bytes, sample)), sys.stdout)
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else ROUNDS
+    json.dump(asyncio.run(measure(push_bytes, rounds)), sys.stdout)
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ def probe_table():
     return match, seats, member
 
 
-def seat_table(seats, members, game="fortyone_exchange"):
+def seat_table(seats, members, game="fortyone_exchange", options=None):
     """A match of ``game`` started by its host, ``members`` seats claimed in order;
     returns (match, seat ids, the members' users, host first)."""
     from games import actions
@@ -51,7 +51,7 @@ def seat_table(seats, members, game="fortyone_exchange"):
 
     names = [f"Seat {n}" for n in range(1, seats + 1)]
     host = User.create_guest(display_name=names[0])
-    match = actions.start_match(host, game, names, host_seat=0).match
+    match = actions.start_match(host, game, names, options, host_seat=0).match
     seat_ids = list(match.seats.order_by("position").values_list("pk", flat=True))
     users = [host]
     for position in range(1, members):
