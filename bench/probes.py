@@ -106,6 +106,8 @@ async def records(run_dir, push_bytes=600, rounds=40):
             f"{f['templates']} templates, {f['hops']} thread hops "
             f"(bare {bare['hops']})"
         )
+    for game, error in figures.get("failed", {}).items():
+        log(f"record {game}: not measured, {error}")
     return figures
 
 

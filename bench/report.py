@@ -355,6 +355,10 @@ def records_section(records):
         ]
         + [("bare", fmt(bare["cpu_ms"], 2), "1.00", "-", "-", 0, 0, bare["hops"])],
     )
+    failed = records.get("failed", {})
+    if failed:
+        out += ["", "Not measured (the module refused the bench's rounds):", ""]
+        out += [f"- {game}: `{error}`" for game, error in failed.items()]
     return out
 
 
