@@ -471,7 +471,9 @@ def end_match(actor, match_id, *, key=None):
         round = Round.objects.get(match=match, status=OPEN)
         sheet = Sheet(match, round, actor)
         standings = standings_of(match, sheet.seats)
-        outcome = match.rules.end(sheet.table(standings))
+        outcome = match.rules.end(
+            playing(sheet.views, round.number), round_view(round, sheet.values)
+        )
         outcome = replace(outcome, ends_match=True)
         before = round_summary(round, sheet.seats)
         rounds, standings = settle(sheet, standings, outcome, actor)

@@ -4,7 +4,7 @@ import pytest
 
 from games import errors
 from games.fortyone_exchange.rules import FortyOneExchange
-from games.rules import RoundView, SeatView, Standings, Table
+from games.rules import RoundView, SeatView
 
 SEATS = [SeatView(id=n, name=name, position=n) for n, name in enumerate("ABCD", 1)]
 RULES = FortyOneExchange()
@@ -34,7 +34,7 @@ def test_a_value_other_than_zero_or_one_is_refused():
 
 
 def test_ending_banks_an_unscored_draw():
-    outcome = RULES.end(Table(SEATS, {}, Standings(), RoundView(3, "open")))
+    outcome = RULES.end(SEATS, RoundView(3, "open"))
 
     assert outcome.status == "draw"
     assert outcome.cells == {}
