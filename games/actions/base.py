@@ -89,22 +89,55 @@ LOCK_DECIDED_SQL = (
 )
 
 
-def lock_live_match(match_id, *, decided_too=False):
-    """Raise the version of a live match, holding its lock until commit."""
+# The same lock for a member's change, with the membership check folded in: one
+# statement instead of two on every record. No row then means no match, a match
+# that is over, or an actor who is not a member; the refusal reads which.
+MEMBER_SQL = (
+    f" AND EXISTS (SELECT 1 FROM {Membership._meta.db_table} m "
+    f"WHERE m.match_id = {Match._meta.db_table}.id AND m.user_id = %s)"
+)
+LOCK_MEMBER_SQL = LOCK_SQL.replace(" RETURNING *", MEMBER_SQL + " RETURNING *")
+LOCK_DECIDED_MEMBER_SQL = LOCK_DECIDED_SQL.replace(
+    " RETURNING *", MEMBER_SQL + " RETURNING *"
+)
+
+
+def lock_live_match(match_id, *, decided_too=False, member=None):
+    """Raise the version of a live match, holding its lock until commit.
+
+    With ``member`` (an authenticated user) the lock also requires that user's
+    membership, and ``require_member`` then asks the database nothing more.
+    """
     if not is_whole(match_id):
         raise errors.MatchNotFound()
-    sql = LOCK_DECIDED_SQL if decided_too else LOCK_SQL
-    match = next(iter(Match.objects.raw(sql, [match_id, Match.Status.LIVE])), None)
+    folded = member is not None and member.is_authenticated
+    if folded:
+        sql = LOCK_DECIDED_MEMBER_SQL if decided_too else LOCK_MEMBER_SQL
+        params = [match_id, Match.Status.LIVE, member.pk]
+    else:
+        sql = LOCK_DECIDED_SQL if decided_too else LOCK_SQL
+        params = [match_id, Match.Status.LIVE]
+    match = next(iter(Match.objects.raw(sql, params)), None)
     if match is None:
-        if Match.objects.filter(pk=match_id).exists():
-            raise errors.MatchEnded()
-        raise errors.MatchNotFound()
+        state = Match.objects.filter(pk=match_id).values("status", "result").first()
+        if state is None:
+            raise errors.MatchNotFound()
+        lockable = state["status"] == Match.Status.LIVE or (
+            decided_too and state["result"] is not None
+        )
+        if folded and lockable:
+            raise errors.NotAMember()
+        raise errors.MatchEnded()
+    if folded:
+        match.checked_member = member.pk
     return match
 
 
 def require_member(match, user):
     if user is None or not user.is_authenticated:
         raise errors.NotAMember()
+    if getattr(match, "checked_member", None) == user.pk:
+        return
     if not Membership.objects.filter(match=match, user=user).exists():
         raise errors.NotAMember()
 
@@ -176,10 +209,11 @@ def seat_in_round(seats, seat_id, number):
     raise errors.SeatNotInMatch(f"That seat does not play round {number}.")
 
 
-def run_change(match_id, key, apply, *, decided_too=False):
+def run_change(match_id, key, apply, *, decided_too=False, member=None):
     """Run ``apply(match)`` on a locked live match in one transaction.
 
     ``apply`` returns an ``Applied``; the event and the broadcast follow from it.
+    ``member``, the acting user, folds the membership check into the lock.
 
     A retried key is not looked up first: the retry either meets a refusal (its
     round is closed, its seat taken) or the key's unique constraint as it appends
@@ -189,7 +223,7 @@ def run_change(match_id, key, apply, *, decided_too=False):
     clean_key(key)
     try:
         with transaction.atomic():
-            match = lock_live_match(match_id, decided_too=decided_too)
+            match = lock_live_match(match_id, decided_too=decided_too, member=member)
             applied = apply(match)
             event = Event.objects.create(
                 match=match,

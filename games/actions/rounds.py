@@ -322,7 +322,7 @@ def record(actor, match_id, round_number, payload, *, key=None):
         return Applied(actor, kind, before, after, change, sheet.seats)
 
     check_payload(payload)
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, member=actor)
 
 
 def correct(actor, match_id, round_number, payload, *, key=None):
@@ -343,7 +343,7 @@ def correct(actor, match_id, round_number, payload, *, key=None):
         return corrected(match, sheet, outcome, actor, {"payload": payload})
 
     check_payload(payload)
-    return run_change(match_id, key, apply, decided_too=True)
+    return run_change(match_id, key, apply, decided_too=True, member=actor)
 
 
 def corrected(match, sheet, outcome, actor, extra):
@@ -395,7 +395,7 @@ def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
         kind = recorded_kind(match, round)
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, member=actor)
 
 
 def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
@@ -434,7 +434,7 @@ def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
             kind = Event.Kind.CELL_MARKED
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, decided_too=True)
+    return run_change(match_id, key, apply, decided_too=True, member=actor)
 
 
 def set_dealer(actor, match_id, seat_id, *, key=None):
@@ -459,7 +459,7 @@ def set_dealer(actor, match_id, seat_id, *, key=None):
         change = change_of(match, [round_data(round, sheet.values)], standings)
         return Applied(actor, Event.Kind.DEALER_SET, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, member=actor)
 
 
 def end_match(actor, match_id, *, key=None):
@@ -483,4 +483,4 @@ def end_match(actor, match_id, *, key=None):
         kind = Event.Kind.MATCH_ENDED
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, member=actor)
