@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 
 from games import broadcast, errors
-from games.models import Event, Match, Membership, Round, Seat
+from games.models import Cell, Event, Match, Membership, Round, Seat
 
 NAME_MAX_LENGTH = 40
 
@@ -189,6 +189,36 @@ def get_seat(match, seat_id):
     if seat is None:
         raise errors.SeatNotInMatch()
     return seat
+
+
+# The round and its cells in one statement: a record reads both, and this is one
+# round trip and one ORM compile fewer than two queries. Columns are named so the
+# raw query stays correct whatever fields Round gains.
+ROUND_AND_CELLS_SQL = (
+    "SELECT {round_columns}, c.seat_id AS cell_seat, c.field AS cell_field, "
+    "c.value AS cell_value FROM {round} r LEFT JOIN {cell} c ON c.round_id = r.id "
+    "WHERE r.match_id = %s AND r.number = %s"
+)
+
+
+def round_and_values(match, number):
+    """The round ``number`` of ``match`` and its values (field -> seat -> value),
+    read together; refuses an unknown round as ``get_round`` does."""
+    if not is_whole(number):
+        raise errors.RoundNotFound()
+    sql = ROUND_AND_CELLS_SQL.format(
+        round_columns=", ".join(f"r.{f.column}" for f in Round._meta.concrete_fields),
+        round=Round._meta.db_table,
+        cell=Cell._meta.db_table,
+    )
+    rows = list(Round.objects.raw(sql, [match.pk, number]))
+    if not rows:
+        raise errors.RoundNotFound(f"This match has no round {number}.")
+    values = {}
+    for row in rows:
+        if row.cell_seat is not None:
+            values.setdefault(row.cell_field, {})[row.cell_seat] = row.cell_value
+    return rows[0], values
 
 
 def get_round(match, number):

@@ -30,6 +30,7 @@ from .base import (
     is_whole,
     require_host,
     require_member,
+    round_and_values,
     run_change,
     seat_in_round,
 )
@@ -37,14 +38,17 @@ from .base import (
 
 class Sheet:
     """What an action reads of a match to judge one round: every seat (one query),
-    the round and its cells (two), and the standings before the round."""
+    the round and its cells (``values`` when the action read them with the round,
+    else one more query), and the standings before the round."""
 
-    def __init__(self, match, round, actor):
+    def __init__(self, match, round, actor, values=None):
         self.match = match
         self.round = round
         self.seats = list(Seat.objects.filter(match=match))
         self.views = [seat_view(seat) for seat in self.seats]
-        self.values = values_of(Cell.objects.filter(round=round))
+        if values is None:
+            values = values_of(Cell.objects.filter(round=round))
+        self.values = values
         self.actor = actor
 
     def playing(self):
@@ -279,12 +283,13 @@ def change_of(match, rounds, standings):
 
 
 def open_round_of(match, number, version):
-    round = get_round(match, number)
+    """The open round ``number`` and its values, read in one statement."""
+    round, values = round_and_values(match, number)
     if round.status != OPEN:
         raise errors.RoundClosed(
             f"Round {round.number} is already closed.", version=version
         )
-    return round
+    return round, values
 
 
 def recorded_kind(match, round, decided_kind=Event.Kind.MATCH_DECIDED):
@@ -303,8 +308,8 @@ def record(actor, match_id, round_number, payload, *, key=None):
 
     def apply(match):
         require_member(match, actor)
-        round = open_round_of(match, round_number, match.version - 1)
-        sheet = Sheet(match, round, actor)
+        round, values = open_round_of(match, round_number, match.version - 1)
+        sheet = Sheet(match, round, actor, values)
         standings = standings_of(match, sheet.seats)
         outcome = match.rules.record(sheet.table(standings), dict(payload))
         if outcome.ends_match:
@@ -378,8 +383,8 @@ def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
 
     def apply(match):
         require_member(match, actor)
-        round = open_round_of(match, round_number, match.version - 1)
-        sheet = Sheet(match, round, actor)
+        round, values = open_round_of(match, round_number, match.version - 1)
+        sheet = Sheet(match, round, actor, values)
         seat = seat_in_round(sheet.playing(), seat_id, round.number)
         outcome = match.rules.tap(
             playing(sheet.views, round.number), round_view(round, sheet.values), seat.pk

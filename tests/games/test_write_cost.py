@@ -12,6 +12,8 @@ from games import actions, errors
 from games.models import Match
 from tests.conftest import seat
 
+pytestmark = pytest.mark.django_db
+
 # A transaction's own statements: BEGIN, or the savepoints of the test's
 # transaction around the action's.
 CONTROL = ("BEGIN", "SAVEPOINT", "RELEASE SAVEPOINT")
@@ -36,10 +38,19 @@ def test_a_members_tap_checks_membership_inside_the_lock(match, bob):
     assert not any("games_membership" in sql for sql in rest)
 
 
-def test_a_tap_runs_nine_statements(match, bob):
+def test_a_tap_runs_eight_statements(match, bob):
     ben = seat(match, "Ben").pk
 
-    assert len(statements(lambda: actions.tap_winner(bob, match.pk, 1, ben))) <= 9
+    assert len(statements(lambda: actions.tap_winner(bob, match.pk, 1, ben))) <= 8
+
+
+def test_a_record_reads_the_round_and_its_cells_together(match, bob):
+    ben = seat(match, "Ben").pk
+
+    ran = statements(lambda: actions.record(bob, match.pk, 1, {"winner": ben}))
+
+    reads = [sql for sql in ran if "games_cell" in sql and sql.startswith("SELECT")]
+    assert len(reads) == 1 and "games_round" in reads[0]
 
 
 def test_an_outsider_is_refused_by_the_lock_and_the_version_stays(match, charlie):
