@@ -12,6 +12,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from . import actions, errors, live
 from .broadcast import group_name, run_then_send
+from .limits import KEY_MAX_LENGTH
 from .models import Match
 from .ws_limits import MessageLimits
 
@@ -20,14 +21,22 @@ CLOSE_NOT_MEMBER = 4403
 CLOSE_NO_MATCH = 4404
 
 
+def frame_key(frame):
+    key = frame.get("key")
+    return str(key)[:KEY_MAX_LENGTH] if key else None
+
+
 def record_form(user, match_id, number, form, key):
+    if not isinstance(form, dict) or not all(
+        isinstance(v, list) and all(isinstance(i, str) for i in v)
+        for v in form.values()
+    ):
+        raise errors.BadValue("A record frame's form is field -> [values].")
     match = Match.objects.filter(pk=match_id).only("game").first()
     if match is None:
         raise errors.MatchNotFound()
     payload = match.rules.payload_from_form(form)
-    return actions.record(
-        user, match_id, number, payload, key=str(key)[:100] if key else None
-    )
+    return actions.record(user, match_id, number, payload, key=key)
 
 
 class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
@@ -73,38 +82,32 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
             await self.refuse(errors.BadValue("Unknown action."))
 
     async def tap(self, frame):
-        key = frame.get("key")
-        try:
-            await run_then_send(
-                actions.tap_winner,
-                self.scope.get("user"),
-                self.match_id,
-                frame.get("round"),
-                frame.get("seat"),
-                key=str(key)[:100] if key else None,
-            )
-        except errors.Refusal as refusal:
-            await self.refuse(refusal)
-        # Success needs no answer of its own: the change reaches this socket too.
+        await self.run(
+            actions.tap_winner,
+            self.scope.get("user"),
+            self.match_id,
+            frame.get("round"),
+            frame.get("seat"),
+            key=frame_key(frame),
+        )
 
     async def record(self, frame):
         """A module's form sent as ``{"type": "record", "round", "form", "key"}``:
         the module reads the form as the HTML view does, then the same action."""
-        form = frame.get("form")
+        await self.run(
+            record_form,
+            self.scope.get("user"),
+            self.match_id,
+            frame.get("round"),
+            frame.get("form"),
+            frame_key(frame),
+        )
+
+    async def run(self, action, *args, **kwargs):
+        """Run an action; its refusal, and only here, becomes an error frame.
+        Success needs no answer of its own: the change reaches this socket too."""
         try:
-            if not isinstance(form, dict) or not all(
-                isinstance(v, list) and all(isinstance(i, str) for i in v)
-                for v in form.values()
-            ):
-                raise errors.BadValue("A record frame's form is field -> [values].")
-            await run_then_send(
-                record_form,
-                self.scope.get("user"),
-                self.match_id,
-                frame.get("round"),
-                form,
-                frame.get("key"),
-            )
+            await run_then_send(action, *args, **kwargs)
         except errors.Refusal as refusal:
             await self.refuse(refusal)
 

@@ -4,9 +4,15 @@ decide everything else."""
 from django import forms
 
 from .actions import NAME_MAX_LENGTH
+from .limits import KEY_MAX_LENGTH
 
-# Blank seat rows the start page offers without JavaScript; JS adds and removes.
+# Blank seat rows the start page offers without JavaScript (JS adds and removes):
+# as many as the game with the most seats takes.
 SEAT_ROWS = 10
+
+
+def seat_rows(games):
+    return max((game.max_seats for game in games), default=SEAT_ROWS)
 
 
 class NameField(forms.CharField):
@@ -33,7 +39,8 @@ class StartForm(forms.Form):
         self.fields["game"].choices = [(g.key, g.name) for g in self.games]
         if len(self.games) == 1:
             self.fields["game"].initial = self.games[0].key
-        for index in range(SEAT_ROWS):
+        self.seat_rows = seat_rows(self.games)
+        for index in range(self.seat_rows):
             self.fields[f"seat_{index}"] = NameField(
                 label=f"Seat {index + 1}", required=False
             )
@@ -46,7 +53,14 @@ class StartForm(forms.Form):
         return f"{game.key}__{option.key}"
 
     def seat_fields(self):
-        return [self[f"seat_{index}"] for index in range(SEAT_ROWS)]
+        return [self[f"seat_{index}"] for index in range(self.seat_rows)]
+
+    def seat_ranges(self):
+        """(names, min, max) per seat range the games take: one line if they agree."""
+        ranges = {}
+        for game in self.games:
+            ranges.setdefault((game.min_seats, game.max_seats), []).append(game.name)
+        return [(names, low, high) for (low, high), names in ranges.items()]
 
     def option_groups(self):
         """(game, [bound fields]) for each game's options."""
@@ -58,7 +72,7 @@ class StartForm(forms.Form):
     def seat_names(self):
         """The filled-in names, and the position among them of the chosen "me"."""
         names, me = [], None
-        for index in range(SEAT_ROWS):
+        for index in range(self.seat_rows):
             name = self.cleaned_data.get(f"seat_{index}", "").strip()
             if not name:
                 continue
@@ -68,13 +82,26 @@ class StartForm(forms.Form):
         return names, me
 
     def options_for(self, game):
-        return {
-            option.key: self.cleaned_data[self.option_field(game, option)]
-            for option in game.options
-        }
+        # Only the chosen game's options matter: the others' may be left unset,
+        # and a choice left unset takes its default.
+        values = {}
+        for option in game.options:
+            value = self.cleaned_data[self.option_field(game, option)]
+            values[option.key] = option.default if value in ("", None) else value
+        return values
 
 
 def option_field(option):
+    if option.is_number:
+        return forms.TypedChoiceField(
+            label=option.label,
+            choices=[(number, str(number)) for number in option.numbers],
+            coerce=int,
+            required=False,
+            empty_value=None,
+            initial=option.default,
+            help_text=option.help,
+        )
     if option.is_switch:
         return forms.BooleanField(
             label=option.label,
@@ -85,6 +112,7 @@ def option_field(option):
     return forms.ChoiceField(
         label=option.label,
         choices=option.choices,
+        required=False,
         initial=option.default,
         help_text=option.help,
         widget=forms.RadioSelect,
@@ -107,21 +135,21 @@ class JoinForm(forms.Form):
 class TapForm(forms.Form):
     round = forms.IntegerField()
     seat = forms.IntegerField()
-    key = forms.CharField(required=False, max_length=100)
+    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
 
 
 class RoundForm(forms.Form):
     """The core's part of a module's record form; the module reads the rest."""
 
     round = forms.IntegerField()
-    key = forms.CharField(required=False, max_length=100)
+    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
 
 
 class MarkForm(forms.Form):
     round = forms.IntegerField()
     seat = forms.IntegerField()
     value = forms.IntegerField()
-    key = forms.CharField(required=False, max_length=100)
+    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
 
 
 class SeatNameForm(forms.Form):
@@ -142,4 +170,4 @@ class CodeForm(forms.Form):
 
 
 class EndForm(forms.Form):
-    key = forms.CharField(required=False, max_length=100)
+    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)

@@ -252,11 +252,7 @@ def member_snapshot(match_id, user):
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         raise errors.MatchNotFound()
-    if not (
-        user is not None
-        and user.is_authenticated
-        and Membership.objects.filter(match=match, user=user).exists()
-    ):
+    if not Membership.objects.holds(match, user):
         raise errors.NotAMember()
     rounds = recent_rounds(match)
     data = snapshot(match, rounds)

@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 
+from .limits import KEY_MAX_LENGTH
 from .rules import registry
 
 # Six characters that cannot be misread aloud or on a small screen: no 0/O, 1/I/L.
@@ -73,7 +74,22 @@ class Match(models.Model):
         return reverse("match", args=[self.pk])
 
 
+class MembershipQuerySet(models.QuerySet):
+    def of(self, match, user):
+        """``user``'s membership of ``match`` (a match or its id): none for an
+        anonymous visitor or no user at all."""
+        if user is None or not user.is_authenticated:
+            return self.none()
+        return self.filter(match=match, user=user)
+
+    def holds(self, match, user):
+        """Whether ``user`` is a member of ``match``: the one membership check."""
+        return self.of(match, user).exists()
+
+
 class Membership(models.Model):
+    objects = MembershipQuerySet.as_manager()
+
     match = models.ForeignKey(Match, models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships"
@@ -234,7 +250,7 @@ class Event(models.Model):
     before = models.JSONField(default=dict, blank=True)
     after = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    idempotency_key = models.CharField(max_length=100, null=True, blank=True)
+    idempotency_key = models.CharField(max_length=KEY_MAX_LENGTH, null=True, blank=True)
 
     class Meta:
         ordering = ["version"]

@@ -96,7 +96,7 @@ class Option:
 @dataclass(frozen=True)
 class Field:
     """One value a round records per seat. ``MAIN`` is the round's main value
-    (1 for the winner in 41 Exchange, lives lost in Schwimmen); a module with
+    (1 for a round's winner, or the lives a seat lost); a module with
     several values names them (``bid`` and ``tricks``)."""
 
     key: str = MAIN
@@ -177,7 +177,7 @@ class Actor:
 @dataclass(frozen=True)
 class SeatStanding:
     """One seat's line of the standings. ``None`` means the game keeps no such
-    figure (41 Exchange keeps no lives and no points)."""
+    figure (a game of one winner per round keeps no lives and no points)."""
 
     seat: int
     rounds_won: int = 0

@@ -12,12 +12,12 @@ from django.urls import reverse
 
 from .access import send_to_join
 from .errors import UnknownGame
-from .models import Match
+from .models import Match, Membership
 from .rules import registry
 
 
 def is_member(user, match):
-    return user.is_authenticated and match.memberships.filter(user_id=user.pk).exists()
+    return Membership.objects.holds(match, user)
 
 
 def match_links(match):

@@ -53,7 +53,7 @@ def bad_form(request, form, back):
 
 
 def is_member(user, match):
-    return user.is_authenticated and match.memberships.filter(user=user).exists()
+    return Membership.objects.holds(match, user)
 
 
 def join_url(match):
@@ -194,46 +194,42 @@ def key(data):
     return data.get("key") or None
 
 
-def act_on_payload(request, match_id, call):
-    """A module's form: ``round`` and ``key`` for the core, the rest turned into
-    the module's payload by ``payload_from_form``; then ``call(user, round,
-    payload, key)``."""
-    back = reverse("match", args=[match_id])
-    form = RoundForm(request.POST)
-    if not form.is_valid():
-        return bad_form(request, form, back)
-    user = get_user(request)
-    try:
+def with_payload(request, match_id, call):
+    """``call(user, round, payload, key)`` for a module's form: the core reads
+    ``round`` and ``key``, the module's ``payload_from_form`` the rest."""
+
+    def run(user, data):
         match = Match.objects.filter(pk=match_id).only("game").first()
         if match is None:
             raise errors.MatchNotFound()
         payload = match.rules.payload_from_form(dict(request.POST.lists()))
-        call(user, form.cleaned_data["round"], payload, key(form.cleaned_data))
-    except errors.Refusal as refusal:
-        return refused(request, refusal, back)
-    return redirect(back)
+        return call(user, data["round"], payload, key(data))
+
+    return run
 
 
 @require_POST
 def record(request, match_id):
-    return act_on_payload(
+    call = with_payload(
         request,
         match_id,
         lambda user, number, payload, key: actions.record(
             user, match_id, number, payload, key=key
         ),
     )
+    return act(request, match_id, RoundForm, call)
 
 
 @require_POST
 def correct(request, match_id):
-    return act_on_payload(
+    call = with_payload(
         request,
         match_id,
         lambda user, number, payload, key: actions.correct(
             user, match_id, number, payload, key=key
         ),
     )
+    return act(request, match_id, RoundForm, call)
 
 
 @require_POST

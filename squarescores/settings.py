@@ -278,6 +278,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.api.schema.closed_request_bodies",
         "games.api.schema.answer_headers",
+        "games.api.schema.record_payloads",
     ],
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": ["live", "ended"],

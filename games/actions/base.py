@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 
 from games import broadcast, errors
+from games.limits import ID_MAX, KEY_MAX_LENGTH
 from games.models import Cell, Event, Match, Membership, Round, Seat
 
 NAME_MAX_LENGTH = 40
@@ -41,9 +42,6 @@ class Result:
     @property
     def version(self):
         return self.event.version
-
-
-KEY_MAX_LENGTH = 100
 
 
 def clean_key(key):
@@ -134,11 +132,11 @@ def lock_live_match(match_id, *, decided_too=False, member=None):
 
 
 def require_member(match, user):
-    if user is None or not user.is_authenticated:
-        raise errors.NotAMember()
-    if getattr(match, "checked_member", None) == user.pk:
+    # The lock already checked this user's membership (``lock_live_match``).
+    checked = getattr(match, "checked_member", None)
+    if checked is not None and user is not None and checked == user.pk:
         return
-    if not Membership.objects.filter(match=match, user=user).exists():
+    if not Membership.objects.holds(match, user):
         raise errors.NotAMember()
 
 
@@ -148,9 +146,7 @@ def require_host(match, user):
         raise errors.NotTheHost()
 
 
-# Ids are 64-bit in the database; a larger number is no id and must not reach a
-# query (SQLite raises OverflowError on it).
-WHOLE_MAX = 2**63 - 1
+WHOLE_MAX = ID_MAX
 
 
 def is_whole(value):

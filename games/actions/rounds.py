@@ -7,14 +7,26 @@ single-winner games' way in: the module turns a tap or a mark into an ``Outcome`
 and it is applied exactly as a record is.
 """
 
+import functools
 from dataclasses import replace
 
+import jsonschema
 from django.db.models import F
 from django.utils import timezone
 
 from games import errors
 from games.models import NOTE_MAX_LENGTH, Cell, Event, Match, Round, Seat
-from games.rules import CLOSED, MAIN, OPEN, OUT, WON, Actor, Table, playing
+from games.rules import (
+    CLOSED,
+    MAIN,
+    OPEN,
+    OUT,
+    WON,
+    Actor,
+    Table,
+    playing,
+    registry,
+)
 from games.sheet import (
     rebuild_standings,
     round_data,
@@ -326,7 +338,7 @@ def record(actor, match_id, round_number, payload, *, key=None):
         kind = recorded_kind(match, round)
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    check_payload(payload)
+    check_payload(match_id, payload)
     return run_change(match_id, key, apply, member=actor)
 
 
@@ -347,7 +359,7 @@ def correct(actor, match_id, round_number, payload, *, key=None):
         outcome = match.rules.record(sheet.table(standings), dict(payload))
         return corrected(match, sheet, outcome, actor, {"payload": payload})
 
-    check_payload(payload)
+    check_payload(match_id, payload)
     return run_change(match_id, key, apply, decided_too=True, member=actor)
 
 
@@ -369,9 +381,27 @@ def corrected(match, sheet, outcome, actor, extra):
     return Applied(actor, kind, before, after, change, sheet.seats)
 
 
-def check_payload(payload):
+@functools.cache
+def payload_validator(game):
+    schema = registry.get(game).record_schema
+    return jsonschema.Draft202012Validator(schema)
+
+
+def check_payload(match_id, payload):
+    """Refuse a payload that does not fit the game's ``record_schema``, before
+    the match is locked: a bad body is a 400 even when its key was used before."""
     if not isinstance(payload, dict):
         raise errors.BadValue("A record is a JSON object.")
+    if not is_whole(match_id):
+        raise errors.MatchNotFound()
+    game = Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
+    if game is None:
+        raise errors.MatchNotFound()
+    error = jsonschema.exceptions.best_match(
+        payload_validator(game).iter_errors(payload)
+    )
+    if error is not None:
+        raise errors.BadValue(f"That record does not fit this game: {error.message}")
 
 
 def tap_winner(actor, match_id, round_number, seat_id, *, key=None):

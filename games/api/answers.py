@@ -17,11 +17,12 @@ def game_data(rules):
                 "key": option.key,
                 "label": option.label,
                 "help": option.help,
-                "kind": "switch" if option.is_switch else "choice",
+                "kind": option.kind,
                 "default": option.default,
                 "choices": [
                     {"value": value, "label": label} for value, label in option.choices
                 ],
+                "numbers": list(option.numbers),
             }
             for option in rules.options
         ],

@@ -12,6 +12,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from games import errors
+from games.limits import KEY_MAX_LENGTH
 from games.models import Match
 
 from . import serializers as s
@@ -20,7 +21,6 @@ from .errors import responses
 from .permissions import IsMatchMember
 from .throttles import ScopedThrottle
 
-KEY_MAX_LENGTH = 100
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     {"type": "string", "minLength": 1, "maxLength": KEY_MAX_LENGTH},

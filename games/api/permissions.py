@@ -29,8 +29,7 @@ class IsMatchMember(BasePermission):
     def has_permission(self, request, view):
         if not request.user.is_authenticated:
             return False
-        match = view.match()
-        return Membership.objects.filter(match=match, user=request.user).exists()
+        return Membership.objects.holds(view.match(), request.user)
 
 
 class IsMatchHost(IsMatchMember):

@@ -1,5 +1,7 @@
 """Schema post-processing: what drf-spectacular cannot say per view."""
 
+from games.rules import registry
+
 HEADERS = {
     "429": {
         "Retry-After": {
@@ -51,4 +53,18 @@ def answer_headers(result, generator, request, public):
                     headers.update(REPLAYED)
                 if headers:
                     response.setdefault("headers", {}).update(headers)
+    return result
+
+
+def record_payloads(result, generator, request, public):
+    """drf-spectacular hook: a record's ``payload`` is one of the registered rule
+    modules' ``record_schema`` (which must not overlap: each names its keys as
+    required and allows no others)."""
+    schemas = result.get("components", {}).get("schemas", {})
+    payloads = [{"title": module.name, **module.record_schema} for module in registry]
+    for name in ("RecordRequest", "CorrectRequest"):
+        properties = schemas.get(name, {}).get("properties", {})
+        if "payload" in properties:
+            description = properties["payload"].get("description", "")
+            properties["payload"] = {"oneOf": payloads, "description": description}
     return result

@@ -6,12 +6,13 @@ a value means for the match is the action's business.
 
 from rest_framework import serializers
 
-from games.rules import DRAW, OPEN, WON
+from games.limits import ID_MAX, NUMBER_MAX
+from games.rules import DRAW, FATES, OPEN, SCORED, WON
 
 # Ids are 64-bit in the database and round numbers and cells 32-bit: larger numbers
 # are refused as a bad body instead of overflowing the query.
-MAX_ID = 2**63 - 1
-MAX_NUMBER = 2**31 - 1
+MAX_ID = ID_MAX
+MAX_NUMBER = NUMBER_MAX
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -115,7 +116,30 @@ class TapRequest(Body):
 
 
 class MarkRequest(TapRequest):
-    value = a_number(help_text="The cell's value (41 Exchange: 1 winner, 0 not).")
+    value = a_number(help_text="The cell's value, as the game reads it.")
+
+
+class RecordRequest(Body):
+    round = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_NUMBER,
+        help_text="The number of the round: for a record, the open round the client "
+        "saw.",
+    )
+    payload = serializers.DictField(
+        child=serializers.JSONField(),
+        help_text="What the round records, in the game's own shape (see the game's "
+        "rules and `record_schema`): a winner, the seats that lose a life, a bid "
+        "and the tricks taken.",
+    )
+
+
+class CorrectRequest(RecordRequest):
+    """The host's correction of a closed round: the same payload as a record."""
+
+
+class SeatRequest(Body):
+    seat = an_id(help_text="A seat of the match.")
 
 
 class NameRequest(Body):
@@ -133,10 +157,14 @@ class OptionSerializer(serializers.Serializer):
     key = serializers.CharField()
     label = serializers.CharField()
     help = serializers.CharField()
-    kind = serializers.ChoiceField(["switch", "choice"])
+    kind = serializers.ChoiceField(["switch", "choice", "number"])
     default = serializers.JSONField()
     choices = serializers.ListField(
         child=serializers.DictField(child=serializers.CharField())
+    )
+    numbers = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The whole numbers a number option may take.",
     )
 
 
@@ -159,13 +187,51 @@ class SeatSerializer(serializers.Serializer):
 
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.ChoiceField([OPEN, WON, DRAW])
+    status = serializers.ChoiceField([OPEN, WON, DRAW, SCORED])
     winner = serializers.IntegerField(allow_null=True)
     cells = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Seat id → cell value."
+        child=serializers.IntegerField(), help_text="Seat id → the main value."
     )
+    values = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField()),
+        help_text="Named fields (bid, tricks): field → seat id → value.",
+    )
+    dealer = serializers.IntegerField(allow_null=True, help_text="The seat that deals.")
+    note = serializers.CharField(allow_blank=True)
     closed_at = serializers.DateTimeField(allow_null=True)
     closed_by = serializers.IntegerField(allow_null=True)
+
+
+class SeatStandingSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    rounds_won = serializers.IntegerField()
+    lives = serializers.IntegerField(allow_null=True)
+    fate = serializers.ChoiceField(FATES)
+    points = serializers.IntegerField(allow_null=True)
+    team = serializers.CharField(allow_null=True)
+
+
+class TeamStandingSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    seats = serializers.ListField(child=serializers.IntegerField())
+    points = serializers.IntegerField(allow_null=True)
+    note = serializers.CharField(allow_blank=True)
+
+
+class ResultSerializer(serializers.Serializer):
+    winners = serializers.ListField(child=serializers.IntegerField())
+    team = serializers.CharField(allow_null=True)
+    note = serializers.CharField(allow_blank=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    seats = SeatStandingSerializer(many=True)
+    teams = TeamStandingSerializer(many=True)
+    rounds = serializers.IntegerField(help_text="Closed rounds folded in.")
+    draws = serializers.IntegerField()
+    result = ResultSerializer(allow_null=True)
+    extra = serializers.DictField(child=serializers.JSONField())
 
 
 class MemberSerializer(serializers.Serializer):
@@ -192,6 +258,11 @@ class MatchSerializer(MatchSummarySerializer):
     members = MemberSerializer(many=True)
     seats = SeatSerializer(many=True)
     rounds = RoundSerializer(many=True)
+    standings = StandingsSerializer(help_text="What the sheet adds up to.")
+    result = ResultSerializer(
+        allow_null=True,
+        help_text="The winners when the game decided the match; null otherwise.",
+    )
 
 
 class EventSerializer(serializers.Serializer):

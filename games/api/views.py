@@ -126,6 +126,52 @@ class Mark(MatchView):
         return self.answer(result)
 
 
+class Record(MatchView):
+    serializer_class = s.RecordRequest
+    throttle_scope = "taps"
+
+    @change(
+        s.RecordRequest,
+        description="Record the open round in the game's own shape (`payload`).",
+    )
+    def post(self, request, match_id):
+        body = self.body()
+        result = actions.record(
+            request.user, match_id, body["round"], body["payload"], key=self.key()
+        )
+        return self.answer(result)
+
+
+class Correct(MatchView):
+    serializer_class = s.CorrectRequest
+    permission_classes = [IsMatchHost]
+
+    @change(
+        s.CorrectRequest,
+        description="The host corrects a closed round with the same payload as a "
+        "record. In a match the game decided, a correction may make it live again.",
+    )
+    def post(self, request, match_id):
+        body = self.body()
+        result = actions.correct(
+            request.user, match_id, body["round"], body["payload"], key=self.key()
+        )
+        return self.answer(result)
+
+
+class Dealer(MatchView):
+    serializer_class = s.SeatRequest
+    permission_classes = [IsMatchHost]
+
+    @change(s.SeatRequest, description="The host says who deals the open round.")
+    def post(self, request, match_id):
+        body = self.body()
+        result = actions.set_dealer(
+            request.user, match_id, body["seat"], key=self.key()
+        )
+        return self.answer(result)
+
+
 class End(MatchView):
     serializer_class = s.NoBody
 

@@ -1,9 +1,8 @@
 """41 Exchange: one winner per round, no running total."""
 
 from games.errors import BadValue, NoChange, SeatNotInMatch
+from games.limits import ID_MAX as WHOLE_MAX
 from games.rules import DRAW, OPEN, WON, Option, Outcome, RuleModule
-
-WHOLE_MAX = 2**63 - 1
 
 
 class FortyOneExchange(RuleModule):

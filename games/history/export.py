@@ -15,8 +15,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.models import Cell, Event, Match, Membership, Round, Seat, new_join_code
-from games.rules import OPEN, RoundView
-from games.sheet import seat_view
+from games.rules import MAIN, OPEN
+from games.sheet import round_view, seat_view
 from squarescores.accounts.models import User
 
 FORMAT = "squarescores.match"
@@ -24,7 +24,7 @@ MANY_FORMAT = "squarescores.matches"
 VERSION = 1
 
 # Keys of the event payloads that name a seat or an account of the match.
-SEAT_KEYS = ("seat", "winner")
+SEAT_KEYS = ("seat", "winner", "dealer")
 USER_KEYS = ("claimed_by", "host")
 
 
@@ -76,11 +76,7 @@ def _match_data(match, accounts):
     rules = match.rules
     seats = list(match.seats.all())
     rounds = list(match.rounds.all())
-    views = [
-        RoundView(r.number, r.status, r.winner_id, _cells(r))
-        for r in rounds
-        if r.status != OPEN
-    ]
+    views = [round_view(r) for r in rounds if r.status != OPEN]
     summary = rules.summarize([seat_view(seat) for seat in seats], views)
     return {
         "match": {
@@ -98,6 +94,8 @@ def _match_data(match, accounts):
             "host": match.host_id,
             "created_at": _iso(match.created_at),
             "ended_at": _iso(match.ended_at),
+            # The game's result when the game decided the match; else null.
+            "result": match.result,
         },
         "people": [_person(m, accounts) for m in match.memberships.all()],
         "seats": [
@@ -119,6 +117,9 @@ def _match_data(match, accounts):
                 "closed_at": _iso(r.closed_at),
                 "closed_by": r.closed_by_id,
                 "cells": {str(seat): value for seat, value in _cells(r).items()},
+                "values": _named_values(r),
+                "dealer": r.dealer_id,
+                "note": r.note,
             }
             for r in rounds
         ],
@@ -138,8 +139,20 @@ def _match_data(match, accounts):
     }
 
 
-def _cells(round):
-    return {c.seat_id: c.value for c in sorted(round.cells.all(), key=_by_seat)}
+def _cells(round, field=MAIN):
+    return {
+        c.seat_id: c.value
+        for c in sorted(round.cells.all(), key=_by_seat)
+        if c.field == field
+    }
+
+
+def _named_values(round):
+    fields = sorted({c.field for c in round.cells.all()} - {MAIN})
+    return {
+        field: {str(seat): value for seat, value in _cells(round, field).items()}
+        for field in fields
+    }
 
 
 def _by_seat(cell):
@@ -213,6 +226,10 @@ def import_match(data, *, match_ids=None):
         seats = _import_seats(match, data["seats"], users)
         _import_rounds(match, data["rounds"], seats, users)
         _import_events(match, data["events"], seats, users, match_ids or {})
+        if match.result:
+            winners = [seats.get(seat) for seat in match.result.get("winners", ())]
+            match.result = {**match.result, "winners": winners}
+            match.save(update_fields=["result"])
     if match_ids is not None:
         match_ids[data["match"]["id"]] = match.pk
     return match
@@ -238,6 +255,7 @@ def _import_match_row(row, users):
         status=row["status"],
         version=row["version"],
         code=code,
+        result=row.get("result"),
         ended_at=parse_datetime(row["ended_at"]) if row["ended_at"] else None,
     )
     # created_at is set on insert; give it back its recorded value.
@@ -282,6 +300,8 @@ def _import_rounds(match, rows, seats, users):
             number=row["number"],
             status=row["status"],
             winner_id=seats.get(row["winner"]),
+            dealer_id=seats.get(row.get("dealer")),
+            note=row.get("note", ""),
             closed_at=_when(row["closed_at"]),
             closed_by=users.get(row["closed_by"]),
         )
@@ -292,9 +312,10 @@ def _import_rounds(match, rows, seats, users):
     Round.objects.bulk_update(made, ["opened_at"], batch_size=500)
     Cell.objects.bulk_create(
         (
-            Cell(round=round, seat_id=seats[int(seat)], value=value)
+            Cell(round=round, seat_id=seats[int(seat)], field=field, value=value)
             for round, row in zip(made, rows, strict=True)
-            for seat, value in row["cells"].items()
+            for field, values in {MAIN: row["cells"], **row.get("values", {})}.items()
+            for seat, value in values.items()
         ),
         batch_size=1000,
     )

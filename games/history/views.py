@@ -13,23 +13,28 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from games import actions, errors
+from games import actions, errors, live
 from games.access import send_to_join
+from games.limits import ID_MAX
 from games.models import Event, Match, Membership, Round, Seat
+from games.sheet import standings_of
 
 from . import charts, export, links
 from .forms import MatchFilter
 from .summaries import load_sheets, people
 
-# Ids are 64-bit; a longer number in a guessed URL is no id (SQLite would overflow).
-MAX_ID = 2**63 - 1
+# A longer number in a guessed URL is no id.
+MAX_ID = ID_MAX
 MATCHES_PER_PAGE = 20
 ROUNDS_PER_PAGE = 50
 # The events that record or change a round, shown beside it.
 ROUND_EVENTS = [
     Event.Kind.ROUND_WON,
+    Event.Kind.ROUND_RECORDED,
     Event.Kind.CELL_MARKED,
     Event.Kind.ROUND_CORRECTED,
+    Event.Kind.MATCH_DECIDED,
+    Event.Kind.MATCH_REOPENED,
     Event.Kind.MATCH_ENDED,
 ]
 
@@ -37,9 +42,7 @@ ROUND_EVENTS = [
 def my_matches(user):
     if not user.is_authenticated:
         return Match.objects.none()
-    return Match.objects.filter(
-        Exists(Membership.objects.filter(match=OuterRef("pk"), user=user))
-    )
+    return Match.objects.filter(Exists(Membership.objects.of(OuterRef("pk"), user)))
 
 
 def member_match(request, match_id):
@@ -157,6 +160,9 @@ def match_history(request, match_id):
         "rematch_of": links.replays(match),
         "table_url": table_url(match),
         "key": uuid.uuid4().hex,
+        "standings_html": live.standings_html(
+            match, standings_of(match, sheet.seats), sheet.seats
+        ),
     }
     return render(request, "games/history/match.html", context)
 

@@ -97,6 +97,7 @@ def _import_match(data):
         version=row["version"],
         host_id=row["host"],
         options=row["options"],
+        result=row.get("result"),
         **_times(row, "created_at", "ended_at"),
     )
     Membership.objects.bulk_create(
@@ -120,6 +121,8 @@ def _import_match(data):
             number=r["number"],
             status=r["status"],
             winner_id=r["winner"],
+            dealer_id=r.get("dealer"),
+            note=r.get("note", ""),
             closed_by_id=r["closed_by"],
             **_times(r, "opened_at", "closed_at"),
         )
@@ -127,9 +130,10 @@ def _import_match(data):
     )
     Cell.objects.bulk_create(
         (
-            Cell(round=round, seat_id=int(seat_id), value=value)
+            Cell(round=round, seat_id=int(seat_id), field=field, value=value)
             for round, r in zip(rounds, data["rounds"], strict=True)
-            for seat_id, value in r["cells"].items()
+            for field, values in {"": r["cells"], **r.get("values", {})}.items()
+            for seat_id, value in values.items()
         ),
         batch_size=1000,
     )

@@ -20,7 +20,7 @@
   var csrfMeta = document.querySelector('meta[name="csrf-token"]');
   var csrf = csrfMeta ? csrfMeta.content : "";
   var REFRESH_KINDS = ["member_joined", "seat_added", "seat_renamed",
-    "claim_released", "host_handed"];
+    "claim_released", "host_handed", "match_decided", "match_reopened", "dealer_set"];
 
   var socket = null;
   var synced = false;     // a snapshot arrived on this socket

@@ -191,3 +191,30 @@ async def test_a_correction_of_round_2_of_500_recomputes_the_standings(alice):
         lambda: (seat(late, "Ben").pk, seat(late, "Dev").pk)
     )()
     assert (won[ben], won[dev]) == (1, 498)
+
+
+def page_and_snapshot_queries(match, user):
+    from django.test import Client
+
+    from games.live import member_snapshot
+
+    client = Client()
+    client.force_login(user)
+    with CaptureQueriesContext(connection) as page:
+        assert client.get(f"/matches/{match.pk}/").status_code == 200
+    with CaptureQueriesContext(connection) as snapshot:
+        member_snapshot(match.pk, user)
+    return len(page), len(snapshot)
+
+
+@pytest.mark.django_db
+def test_the_page_and_snapshot_of_a_lives_match_cost_the_same_at_round_500(
+    alice,
+    lives_game,  # noqa: F811
+):
+    small = lives_played_to(alice, 4)
+    big = lives_played_to(alice, 500)
+
+    assert page_and_snapshot_queries(small, alice) == page_and_snapshot_queries(
+        big, alice
+    )

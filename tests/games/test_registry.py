@@ -1,5 +1,9 @@
+import sys
+from pathlib import Path
+
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 from games import errors
@@ -46,12 +50,41 @@ def test_an_unknown_key_is_a_clear_error():
         registry.get("whist")
 
 
-def test_the_core_never_names_a_game():
-    from pathlib import Path
+# Words that name a game of the seeds, whichever modules are installed.
+GAME_WORDS = ("fortyone", "41 exchange", "schwimmen", "forty one", "thirty-one")
 
+
+def module_dirs():
+    """The folders of the installed rule modules' apps: theirs to name a game."""
+    return {
+        Path(sys.modules[type(module).__module__].__file__).parent
+        for module in registry
+    }
+
+
+def core_sources():
+    """The core's Python (the API's included), templates and JavaScript."""
+    root = Path(settings.BASE_DIR)
     core = Path(apps.get_app_config("games").path)
-    module = Path(apps.get_app_config("fortyone_exchange").path)
-    sources = [p for p in core.rglob("*.py") if module not in p.parents]
-    assert len(sources) > 20
+    skip = module_dirs()
+    sources = [
+        *core.rglob("*.py"),
+        *core.rglob("*.html"),
+        *(root / "templates").rglob("*.html"),
+        *(root / "static" / "js").rglob("*.js"),
+    ]
+    return [p for p in sources if not skip & set(p.parents)]
+
+
+def test_the_core_never_names_a_game():
+    words = set(GAME_WORDS)
+    for module in registry:
+        words |= {module.key.lower(), module.name.lower()}
+    sources = core_sources()
+    assert len([p for p in sources if p.suffix == ".py"]) > 20
+    assert any(p.suffix == ".html" for p in sources)
+    assert any(p.suffix == ".js" for p in sources)
     for source in sources:
-        assert "fortyone" not in source.read_text(), source
+        text = source.read_text().lower()
+        for word in words:
+            assert word not in text, (source, word)

@@ -17,6 +17,7 @@ from games.history.export import (
 from games.models import Match, Round
 from squarescores.accounts.models import User
 from tests.conftest import seat
+from tests.games.lives import KEY, lives_game  # noqa: F401 (a fixture)
 
 from .builders import big_match, play
 
@@ -133,12 +134,13 @@ def comparable(data):
         p.pop("id")
     for r in data["rounds"]:
         r["winner"] = seats.get(r["winner"])
+        r["dealer"] = seats.get(r["dealer"])
         r["closed_by"] = people.get(r["closed_by"])
         r["cells"] = {seats[int(k)]: v for k, v in r["cells"].items()}
     for e in data["events"]:
         e["actor"] = people.get(e["actor"])
         for payload in (e["before"], e["after"]):
-            for key in ("seat", "winner"):
+            for key in ("seat", "winner", "dealer"):
                 if payload.get(key) is not None:
                     payload[key] = seats[payload[key]]
             if payload.get("host") is not None:
@@ -210,3 +212,21 @@ def test_a_name_that_looks_like_a_formula_stays_text_in_the_csv(alice):
 
     assert rows[0][5] == "'=HYPERLINK(1)"
     assert rows[1][2] == "'=HYPERLINK(1)"
+
+
+def test_a_decided_match_with_named_values_round_trips(alice, lives_game):  # noqa: F811
+    match = actions.start_match(alice, KEY, ["Ann", "Bo"], {"lives": 1}).match
+    ann = seat(match, "Ann").pk
+    actions.record(alice, match.pk, 1, {"pays": [ann]})
+    actions.set_dealer(alice, match.pk, ann)
+    actions.record(alice, match.pk, 2, {"pays": [ann]})
+    before = export_match(match, accounts=True)
+    assert before["match"]["result"]["winners"] == [seat(match, "Bo").pk]
+    assert before["rounds"][0]["note"] == "Ann pay"
+    empty_the_database()
+
+    after = export_match(import_match(before), accounts=True)
+
+    assert comparable(after)["rounds"] == comparable(before)["rounds"]
+    assert after["match"]["status"] == "ended"
+    assert after["match"]["result"]["winners"] == [after["seats"][1]["id"]]
