@@ -14,6 +14,7 @@ from . import actions, errors, live
 from .broadcast import group_name, run_then_send
 from .limits import KEY_MAX_LENGTH
 from .models import Match
+from .rules import registry
 from .ws_limits import MessageLimits
 
 # Application close codes: 4000 + the HTTP status they mirror.
@@ -26,23 +27,29 @@ def frame_key(frame):
     return str(key)[:KEY_MAX_LENGTH] if key else None
 
 
-def record_form(user, match_id, number, form, key):
+def record_form(user, match_id, number, form, key, game=None):
+    """``game``, when the socket knows it from its snapshot, spares reading it."""
     if not isinstance(form, dict) or not all(
         isinstance(v, list) and all(isinstance(i, str) for i in v)
         for v in form.values()
     ):
         raise errors.BadValue("A record frame's form is field -> [values].")
-    match = Match.objects.filter(pk=match_id).only("game").first()
-    if match is None:
-        raise errors.MatchNotFound()
-    payload = match.rules.payload_from_form(form)
-    return actions.record(user, match_id, number, payload, key=key)
+    if game is None:
+        game = Match.objects.filter(pk=match_id).values_list("game", flat=True)
+        game = game.first()
+        if game is None:
+            raise errors.MatchNotFound()
+    payload = registry.get(game).payload_from_form(form)
+    return actions.record(user, match_id, number, payload, key=key, game=game)
 
 
 class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = group_name(self.match_id)
+        # A match's game never changes: the snapshot tells it once, and each
+        # record frame then reads the module's form without asking the database.
+        self.game = None
         await self.accept()
         # Join first, then read the snapshot: a change committed in between
         # arrives as a push with a version the client already has, never lost.
@@ -62,6 +69,7 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
             code = CLOSE_NO_MATCH if refusal.status == 404 else CLOSE_NOT_MEMBER
             await self.close(code=code)
             return
+        self.game = message.get("game")
         await self.send(text_data=json.dumps(message, separators=(",", ":")))
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -101,6 +109,7 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
             frame.get("round"),
             frame.get("form"),
             frame_key(frame),
+            self.game,
         )
 
     async def run(self, action, *args, **kwargs):

@@ -310,15 +310,18 @@ def recorded_kind(match, round, decided_kind=Event.Kind.MATCH_DECIDED):
     return Event.Kind.ROUND_WON if round.status == WON else Event.Kind.ROUND_RECORDED
 
 
-def record(actor, match_id, round_number, payload, *, key=None):
+def record(actor, match_id, round_number, payload, *, key=None, game=None):
     """A member records ``payload`` in the open round, ``round_number``.
 
     The module judges it; if the round closes, the standings move on and either
     the next round opens or, when the module decides the match, the match ends
     with its result. A record for a round that is no longer open is refused.
+    ``game`` is the match's game when the caller knows it (a socket does).
     """
 
     def apply(match):
+        if game is not None and match.game != game:
+            raise errors.MatchNotFound()
         require_member(match, actor)
         round, values = open_round_of(match, round_number, match.version - 1)
         sheet = Sheet(match, round, actor, values)
@@ -338,7 +341,7 @@ def record(actor, match_id, round_number, payload, *, key=None):
         kind = recorded_kind(match, round)
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    check_payload(match_id, payload)
+    check_payload(match_id, payload, game)
     return run_change(match_id, key, apply, member=actor)
 
 
@@ -387,14 +390,18 @@ def payload_validator(game):
     return jsonschema.Draft202012Validator(schema)
 
 
-def check_payload(match_id, payload):
+def check_payload(match_id, payload, game=None):
     """Refuse a payload that does not fit the game's ``record_schema``, before
-    the match is locked: a bad body is a 400 even when its key was used before."""
+    the match is locked: a bad body is a 400 even when its key was used before.
+    ``game``, when the caller read it already (a socket knows its match's), spares
+    reading it again; the locked match is checked against it."""
     if not isinstance(payload, dict):
         raise errors.BadValue("A record is a JSON object.")
     if not is_whole(match_id):
         raise errors.MatchNotFound()
-    game = Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
+    if game is None:
+        game = Match.objects.filter(pk=match_id).values_list("game", flat=True)
+        game = game.first()
     if game is None:
         raise errors.MatchNotFound()
     error = jsonschema.exceptions.best_match(

@@ -9,8 +9,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import actions, errors
+from games.consumers import record_form
 from games.models import Match
 from tests.conftest import seat
+
+from .lives import lives_game  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -71,3 +74,28 @@ def test_an_outsider_on_an_ended_match_is_told_it_ended(match, bob, charlie):
 def test_a_record_for_no_match_is_not_found(bob):
     with pytest.raises(errors.MatchNotFound):
         actions.record(bob, 999_999, 1, {"winner": 1})
+
+
+def test_a_socket_that_knows_its_game_records_without_reading_it(match, bob):
+    ben = seat(match, "Ben").pk
+    form = {"winner": [str(ben)]}
+
+    ran = statements(
+        lambda: record_form(bob, match.pk, 1, form, None, "fortyone_exchange")
+    )
+
+    assert len(ran) <= 8
+    assert not any(sql.startswith('SELECT "games_match"') for sql in ran)
+
+
+def test_a_record_naming_another_game_changes_nothing(
+    match,
+    bob,
+    lives_game,  # noqa: F811 (the fixture above)
+):
+    ben = seat(match, "Ben").pk
+    version = Match.objects.get(pk=match.pk).version
+
+    with pytest.raises(errors.MatchNotFound):
+        actions.record(bob, match.pk, 1, {"pays": [ben]}, game=lives_game.key)
+    assert Match.objects.get(pk=match.pk).version == version
