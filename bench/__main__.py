@@ -28,6 +28,11 @@ def arguments(argv):
     )
     parser.add_argument("--no-probes", action="store_true", help="skip the probes")
     parser.add_argument(
+        "--light-probes",
+        action="store_true",
+        help="only the push growth and the records per game (a partial run)",
+    )
+    parser.add_argument(
         "--docs",
         default=None,
         help="where to write the results (default docs/benchmarks.md on a full run)",
@@ -102,6 +107,7 @@ async def main(args):
             results["probes"] = await probes.run_all(
                 run_dir,
                 smoke=args.smoke,
+                light=args.light_probes,
                 push_bytes=results.get("bare_push_bytes", 600),
             )
             results["growth"] = results["probes"].get("growth", {})
@@ -110,7 +116,7 @@ async def main(args):
         results["command"] = (
             "make bench" if not args.smoke else "python -m bench --smoke"
         )
-        results["partial"] = partial(plan)
+        results["partial"] = partial(plan) or args.light_probes or args.no_probes
         last = summarise(results)
         for line in report.ratios(results):
             print(line)

@@ -102,7 +102,8 @@ async def records(run_dir, push_bytes=600, rounds=40):
             f"record {game}: {f['cpu_ms']:.2f} ms CPU per socket record "
             f"({f['cpu_ratio']:.2f}x the bare socket tap's {bare['cpu_ms']:.2f} ms; "
             f"{f['vs_exchange']:.2f}x 41 Exchange's), the action alone "
-            f"{f['action_cpu_ms']:.2f} ms; {f['statements']} SQL statements, "
+            f"{f['action_cpu_ms']:.2f} ms; SQL statements {f['socket_statements']} "
+            f"through the socket, {f['statements']} the action alone, "
             f"{f['templates']} templates, {f['hops']} thread hops "
             f"(bare {bare['hops']})"
         )
@@ -184,7 +185,7 @@ def _clone(phone, paths):
     return clone
 
 
-async def run_all(run_dir, *, smoke=False, push_bytes=600):
+async def run_all(run_dir, *, smoke=False, light=False, push_bytes=600):
     if smoke:
         result = await growth(run_dir, rounds=30, window=5)
         return {
@@ -193,6 +194,8 @@ async def run_all(run_dir, *, smoke=False, push_bytes=600):
         }
     results = {"growth": await growth(run_dir)}
     results["records"] = await records(run_dir, push_bytes)
+    if light:
+        return results
     results["queries"] = await queries(run_dir)
     results["costs"] = await costs(run_dir)
     results["layers"] = await layers(run_dir, push_bytes=push_bytes)

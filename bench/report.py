@@ -336,7 +336,7 @@ def records_section(records):
             "x bare socket tap",
             "x 41 Exchange",
             "action alone, ms",
-            "SQL statements",
+            "SQL statements (socket / action)",
             "templates",
             "thread hops",
         ),
@@ -347,13 +347,13 @@ def records_section(records):
                 fmt(f["cpu_ratio"], 2),
                 fmt(f["vs_exchange"], 2),
                 fmt(f["action_cpu_ms"], 2),
-                f["statements"],
+                f"{f['socket_statements']} / {f['statements']}",
                 f["templates"],
                 f["hops"],
             )
             for game, f in records["games"].items()
         ]
-        + [("bare", fmt(bare["cpu_ms"], 2), "1.00", "-", "-", 0, 0, bare["hops"])],
+        + [("bare", fmt(bare["cpu_ms"], 2), "1.00", "-", "-", "0", 0, bare["hops"])],
     )
     failed = records.get("failed", {})
     if failed:
