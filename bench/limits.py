@@ -134,10 +134,11 @@ def spend_section(results):
         "entry, the standings and the module's figures) and serializes the frame "
         "once for every phone.",
         f"- Thread hops: {hops} per socket record against the bare stack's "
-        f"{bare_hops}. Channels hops to a thread once per message any consumer "
+        f"{bare_hops}. Channels hops to a thread before every message a consumer "
         "handles (`aclose_old_connections`: the frame, then the push to each "
-        "phone), on both stacks; the app adds one, its database work "
-        "(`broadcast.run_then_send`).",
+        "phone); the app's consumer skips that hop for frames and pushes (their "
+        "database work closes stale connections itself), so its one hop is the "
+        "record's database work (`broadcast.run_then_send`).",
         "- An HTTP tap (the form) adds Django's request path, the session and the "
         "user: the `form` rows above.",
         "- Cut in issue 17 (one commit each, counted by `bench/record_cost.py` and "
@@ -145,7 +146,8 @@ def spend_section(results):
         "into the lock statement; the open round and its cells read together; the "
         "socket's record frame no longer reads the match's game (the consumer "
         "knows it from its snapshot); the fragments render without number "
-        "localization (`live.change_text` about a third cheaper, the same output).",
+        "localization (`live.change_text` about a third cheaper, the same output); "
+        "pushes and frames skip Channels' per-handler thread hop.",
         "- Cut before (issue 6's rounds): the socket tap measured as the page sends "
         "it; the read of the match after the lock; `change_text` reading the match "
         "and seats again; the database thread waiting for the event loop to run "
