@@ -80,6 +80,19 @@ def from_json(args):
     return 0
 
 
+def command(argv):
+    """The command line as the report shows it, without where it wrote."""
+    shown, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("--docs", "--json"):
+            skip = True
+        elif not arg.startswith(("--docs=", "--json=")):
+            shown.append(arg)
+    return f"python -m bench {' '.join(shown)}" if shown else "make bench"
+
+
 def partial(plan):
     """A run of fewer sizes, rates or modes than ``make bench``'s, or the smoke."""
     return any(plan[key] != FULL[key] for key in ("sizes", "rates", "modes"))
@@ -113,9 +126,7 @@ async def main(args):
             results["growth"] = results["probes"].get("growth", {})
         results["seconds"] = time.time() - started
         results["machine"] = report.machine()
-        results["command"] = (
-            "make bench" if not args.smoke else "python -m bench --smoke"
-        )
+        results["command"] = command(sys.argv[1:])
         results["partial"] = partial(plan) or args.light_probes or args.no_probes
         last = summarise(results)
         for line in report.ratios(results):
