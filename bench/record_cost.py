@@ -298,7 +298,7 @@ async def measure_game(recorder, counter, rounds):
 
 
 async def measure(push_bytes, rounds):
-    from bench.recorders import installed
+    from bench.recorders import installed, not_installed
 
     counter = install_counter()
     games = {}
@@ -314,7 +314,12 @@ async def measure(push_bytes, rounds):
     for figures in games.values():
         figures["cpu_ratio"] = figures["cpu_ms"] / bare["cpu_ms"]
         figures["vs_exchange"] = figures["cpu_ms"] / base if base else None
-    return {"games": games, "bare": bare, "failed": failed}
+    return {
+        "games": games,
+        "bare": bare,
+        "failed": failed,
+        "not_installed": not_installed(),
+    }
 
 
 def main():

@@ -137,3 +137,9 @@ def installed():
     from games.rules import registry
 
     return [r for r in RECORDERS if r.game in registry]
+
+
+def not_installed():
+    from games.rules import registry
+
+    return sorted({r.game for r in RECORDERS if r.game not in registry})
