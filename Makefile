@@ -7,6 +7,14 @@ PORT ?= 8000
 # The largest WebSocket frame uvicorn accepts; a phone's frames are a few hundred
 # bytes, and games/ws_limits.py refuses more than WS_MAX_MESSAGE_BYTES after it.
 WS_MAX_SIZE ?= 65536
+# `make run LAN=1`: listen on every interface and allow this machine's address on
+# the local network, so a phone on the same Wi-Fi can open the QR code's link.
+ifneq ($(LAN),)
+HOST := 0.0.0.0
+LAN_ADDRESS := $(shell $(PYTHON) squarescores/lan.py)
+comma := ,
+export ALLOWED_HOSTS := $(or $(ALLOWED_HOSTS),127.0.0.1$(comma)localhost$(comma)[::1])$(comma)$(LAN_ADDRESS)
+endif
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock
 
 .PHONY: run test lint format bench reliability install install-test browser lock clean
@@ -27,15 +35,26 @@ install-test: $(VENV)/.installed-test
 
 run: install
 	$(BIN)/python manage.py migrate --noinput
+	@if [ -n "$(LAN)" ]; then echo "Phones on this Wi-Fi: http://$(or $(LAN_ADDRESS),<no LAN address found>):$(PORT)/"; fi
 	exec $(BIN)/uvicorn squarescores.asgi:application --host $(HOST) --port $(PORT) \
-		--no-access-log --ws-per-message-deflate false --ws-max-size $(WS_MAX_SIZE)
+		--no-access-log --ws-per-message-deflate false --ws-max-size $(WS_MAX_SIZE) \
+		--lifespan off
 
-# Debian's chromium for the real-browser tests; never a browser download.
+# The real-browser tests drive a chromium: CHROMIUM when set, else `chromium` on
+# the PATH, else Debian's, installed with apt when this is root on Debian (never a
+# browser download). Without one the browser tests skip and say how to get one;
+# under CI=true they fail instead.
 browser:
-	@command -v chromium >/dev/null || { \
+	@if [ -n "$$CHROMIUM" ] || command -v chromium >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		echo "Installing Debian's chromium for the browser tests"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-		apt-get install -y -qq chromium >/dev/null; }
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq chromium >/dev/null; } || \
+		echo "apt-get could not install chromium: the browser tests will skip."; \
+	else \
+		echo "No chromium found and no apt as root to install it: the browser tests" \
+			"will skip. Install chromium, or set CHROMIUM=/path/to/chromium."; \
+	fi
 
 lint: install-test
 	$(BIN)/ruff check .

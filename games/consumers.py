@@ -1,8 +1,9 @@
 """The match socket: news of every change to the members at the table.
 
 Thin on purpose: it checks who may listen, forwards the text ``publish()`` made
-once per change, and turns a tap frame into ``actions.tap_winner``. The rules stay
-in the actions; a refusal comes back as an ``error`` frame.
+once per change, and turns a tap frame into ``actions.tap_winner`` and a record
+frame (a module's form) into ``actions.record``. The rules stay in the actions and
+the module; a refusal comes back as an ``error`` frame.
 """
 
 import json
@@ -10,10 +11,13 @@ import json
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 
-from . import actions, errors, live
+from squarescores.socket_auth import PROTOCOL
+
+from . import actions, errors, json_limits, live
+from .bounds import KEY_MAX_LENGTH
 from .broadcast import group_name, run_then_send
-from .limits import KEY_MAX_LENGTH
 from .models import Match
 from .rules import registry
 from .ws_limits import MessageLimits
@@ -65,7 +69,10 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
         # A match's game never changes: the snapshot tells it once, and each
         # record frame then reads the module's form without asking the database.
         self.game = None
-        await self.accept()
+        # A token client offers the app's subprotocol beside its token's
+        # (squarescores/socket_auth.py); a browser must hear it named back.
+        offered = self.scope.get("subprotocols") or ()
+        await self.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
         # Join first, then read the snapshot: a change committed in between
         # arrives as a push with a version the client already has, never lost.
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -89,10 +96,11 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
-            frame = json.loads(text_data or "")
+            frame = json_limits.loads(
+                text_data or "", max_bytes=settings.WS_MAX_MESSAGE_BYTES
+            )
             action = frame.get("action") or frame.get("type")
-        except (ValueError, AttributeError, RecursionError):
-            # RecursionError: a frame of a thousand nested brackets.
+        except (ValueError, AttributeError):
             await self.refuse(errors.BadValue("A frame is a JSON object."))
             return
         if action == "snapshot":

@@ -4,11 +4,15 @@ Each one carries a machine code, a sentence a person can read, and the HTTP stat
 the edges answer with, so a form, the API and a socket refuse alike.
 """
 
+import math
+
 
 class Refusal(Exception):
     code = "refused"
     status = 400
     message = "That change was refused."
+    # Extra HTTP headers of the answer.
+    headers = {}
 
     def __init__(self, message=None, *, version=None):
         self.message = message or self.message
@@ -122,3 +126,21 @@ class MatchStillLive(Refusal):
     code = "match_live"
     status = 409
     message = "End this match before starting a rematch."
+
+
+class Throttled(Refusal):
+    """Too many tries from one client (``games.limits``); ``wait`` in seconds."""
+
+    code = "throttled"
+    status = 429
+    message = "Too many tries from here."
+
+    def __init__(self, wait, message=None):
+        self.wait = wait
+        minutes = math.ceil(wait / 60)
+        later = f"in {minutes} minute{'s' if minutes > 1 else ''}"
+        super().__init__(f"{message or self.message} Try again {later}.")
+
+    @property
+    def headers(self):
+        return {"Retry-After": str(self.wait)}

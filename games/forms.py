@@ -4,7 +4,7 @@ decide everything else."""
 from django import forms
 
 from .actions import NAME_MAX_LENGTH
-from .limits import KEY_MAX_LENGTH
+from .bounds import KEY_MAX_LENGTH
 
 # Blank seat rows the start page offers without JavaScript (JS adds and removes):
 # as many as the game with the most seats takes.

@@ -6,7 +6,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 
-from .limits import KEY_MAX_LENGTH
+from .bounds import KEY_MAX_LENGTH
 from .rules import registry
 
 # Six characters that cannot be misread aloud or on a small screen: no 0/O, 1/I/L.
@@ -258,10 +258,19 @@ class Event(models.Model):
             models.UniqueConstraint(
                 fields=["match", "version"], name="event_version_unique"
             ),
+            # A key is its sender's: the same key from two members is two
+            # requests.
             models.UniqueConstraint(
-                fields=["match", "idempotency_key"],
+                fields=["match", "actor", "idempotency_key"],
                 condition=Q(idempotency_key__isnull=False),
-                name="idempotency_key_once_per_match",
+                name="idempotency_key_once_per_actor",
+            ),
+            # A start makes a new match, so its key is unique across matches:
+            # two starts racing with one key make one match.
+            models.UniqueConstraint(
+                fields=["actor", "idempotency_key"],
+                condition=Q(kind="match_started", idempotency_key__isnull=False),
+                name="start_key_once_per_actor",
             ),
         ]
 

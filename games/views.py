@@ -34,6 +34,7 @@ from .forms import (
     TapForm,
 )
 from .history.links import rematch_of
+from .limits import CODE_GUESSES, GUESTS
 from .models import Match, Membership, Seat
 from .rules import OPEN, registry
 from .rules_views import match_links
@@ -44,7 +45,14 @@ def refused(request, refusal, back=None):
     """The one place a Refusal becomes an answer: its message and HTTP status."""
     messages.error(request, refusal.message)
     context = {"refusal": refusal, "back": back or reverse("home")}
-    return render(request, "games/refused.html", context, status=refusal.status)
+    response = render(request, "games/refused.html", context, status=refusal.status)
+    return with_headers(response, refusal)
+
+
+def with_headers(response, refusal):
+    for name, value in refusal.headers.items():
+        response[name] = value
+    return response
 
 
 def bad_form(request, form, back):
@@ -58,6 +66,24 @@ def is_member(user, match):
 
 def join_url(match):
     return reverse("join", args=[match.code])
+
+
+def match_by_code(request, code):
+    """The match with this join code. A wrong code counts against the client, and
+    one that has tried too many gets no answer at all (games/limits.py)."""
+    CODE_GUESSES.check(request)
+    match = Match.objects.filter(code=code.strip().upper()).first()
+    if match is None:
+        CODE_GUESSES.miss(request)
+        raise errors.MatchNotFound("No match has that code.")
+    return match
+
+
+def player(request, name):
+    """The request's user, or a new guest if its address may make one more."""
+    if not request.user.is_authenticated:
+        GUESTS.take(request)
+    return ensure_user(request, name)
 
 
 # Home, start and join ------------------------------------------------------------
@@ -77,10 +103,12 @@ def start(request):
         try:
             game = registry.get(form.cleaned_data["game"])
             names, me = form.seat_names()
-            user = ensure_user(request, names[me] if me is not None else "")
+            user = player(request, names[me] if me is not None else "")
             result = actions.start_match(
                 user, game.key, names, form.options_for(game), host_seat=me
             )
+        except errors.Throttled as refusal:
+            return refused(request, refusal, reverse("start"))
         except errors.Refusal as refusal:
             messages.error(request, refusal.message)
             return render(request, "games/start.html", {"form": form}, status=400)
@@ -90,9 +118,12 @@ def start(request):
 
 
 def join(request, code):
-    match = Match.objects.filter(code=code.strip().upper()).first()
-    if match is None:
-        return refused(request, errors.MatchNotFound("No match has that code."))
+    try:
+        match = match_by_code(request, code)
+    except errors.Refusal as refusal:
+        return refused(request, refusal)
+    if not match.is_live:
+        return join_ended(request, match)
     if is_member(request.user, match):
         return redirect(match)
     seats = list(match.seats.all())
@@ -104,14 +135,27 @@ def join(request, code):
         if seat_id is not None:
             chosen = next((s for s in seats if s.pk == seat_id), None)
             name = name or (chosen.name if chosen else "")
-        user = ensure_user(request, name)
         try:
+            user = player(request, name)
             actions.join_match(user, match.code, seat_id=seat_id, name=name)
         except errors.Refusal as refusal:
             messages.error(request, refusal.message)
-            return render_join(request, match, seats, form, status=refusal.status)
+            response = render_join(request, match, seats, form, status=refusal.status)
+            return with_headers(response, refusal)
         return redirect(match)
     return render_join(request, match, seats, form)
+
+
+def join_ended(request, match):
+    """An ended match's join link says so, instead of a form that would fail."""
+    context = {
+        "match": match,
+        "game": match.rules,
+        "seats": match.seats.all(),
+        "member": is_member(request.user, match),
+    }
+    status = 200 if request.method in ("GET", "HEAD") else 409
+    return render(request, "games/join_ended.html", context, status=status)
 
 
 def render_join(request, match, seats, form, status=200):
@@ -127,7 +171,10 @@ def render_join(request, match, seats, form, status=200):
 
 @require_GET
 def join_qr(request, code):
-    match = get_object_or_404(Match, code=code.upper())
+    try:
+        match = match_by_code(request, code)
+    except errors.Refusal as refusal:
+        return refused(request, refusal)
     qr = segno.make(request.build_absolute_uri(join_url(match)), error="m")
     svg = io.BytesIO()
     # No size of its own: the page's <img> scales the viewBox to fit.

@@ -13,6 +13,8 @@ import time
 
 from django.conf import settings
 
+from .json_limits import size_of
+
 # 1009 is the protocol's "message too big"; 4429 mirrors HTTP's 429.
 CLOSE_TOO_BIG = 1009
 CLOSE_TOO_FAST = 4429
@@ -54,9 +56,8 @@ class MessageLimits:
         data = message.get("text")
         if data is None:
             data = message.get("bytes") or b""
-        size = len(data.encode()) if isinstance(data, str) else len(data)
         code = None
-        if size > settings.WS_MAX_MESSAGE_BYTES:
+        if size_of(data) > settings.WS_MAX_MESSAGE_BYTES:
             code = CLOSE_TOO_BIG
         elif not self._limits_bucket().take():
             code = CLOSE_TOO_FAST

@@ -15,12 +15,17 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from squarescores.socket_auth import TokenAuthMiddleware  # noqa: E402
 
+sockets = URLRouter(websocket_urlpatterns)
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        # An API token in the handshake (a bot, a scoreboard), else a browser:
+        # its Origin checked, then its session (squarescores/socket_auth.py).
+        "websocket": TokenAuthMiddleware(
+            sockets,
+            browser_app=AllowedHostsOriginValidator(AuthMiddlewareStack(sockets)),
         ),
     }
 )

@@ -171,6 +171,27 @@ else:
         "default": {"BACKEND": "squarescores.layers.InMemoryChannelLayer"}
     }
 
+# Django's cache holds the limits' counts (games/limits.py): in memory for one
+# process, in Redis with REDIS_URL so that every worker shares them. A short socket
+# timeout: the limits let requests through while Redis is away, and must not hang.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.getenv("CHANNEL_PREFIX", "squarescores"),
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+
+# Join codes: a client address (and a signed-in user) may try this many wrong codes
+# a window; past it every code check from there answers 429 until the window ends.
+JOIN_CODE_GUESSES = envint("JOIN_CODE_GUESSES", "20")
+JOIN_CODE_GUESS_SECONDS = envint("JOIN_CODE_GUESS_SECONDS", "600")
+# Guests one address may make a window: enough for a club's evening on one Wi-Fi.
+GUESTS_PER_ADDRESS = envint("GUESTS_PER_ADDRESS", "200")
+GUEST_SECONDS = envint("GUEST_SECONDS", "3600")
+
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": f"django.contrib.auth.password_validation.{name}"}
@@ -247,6 +268,10 @@ WS_MAX_MESSAGE_BYTES = envint("WS_MAX_MESSAGE_BYTES", "4096")
 WS_RATE_PER_SECOND = float(os.getenv("WS_RATE_PER_SECOND", "10"))
 WS_RATE_BURST = envint("WS_RATE_BURST", "30")
 
+# An API body is a few hundred bytes; a larger one is refused before it is parsed,
+# in the API's error shape (games/json_limits.py, shared with the socket).
+API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", "65536")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -289,6 +314,13 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A refused request (403, a body too large) is one line, not a traceback.
+    "filters": {"one_line_refusals": {"()": "squarescores.logs.OneLineRefusals"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["one_line_refusals"],
+        }
+    },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }

@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from games import rules_views, views
 from games.rules import registry
+from squarescores import pwa
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -24,6 +25,9 @@ urlpatterns = [
         name="seat_release",
     ),
     path("matches/<int:match_id>/host/", views.hand_over_host, name="host_hand_over"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
     path("admin/", admin.site.urls),
     path("", include("squarescores.accounts.urls")),
     path("", include("games.history.urls")),

@@ -12,7 +12,10 @@ Fixtures (shared with other suites; keep their names):
   URL. Tests that use it need ``pytest.mark.django_db(transaction=True)`` so the
   server's threads see their data. pytest-django's ``live_server`` is WSGI and
   serves no WebSockets, hence this.
-- ``browser``: one chromium for the whole run.
+- ``browser``: one chromium for the whole run: the one ``CHROMIUM`` names, else
+  ``chromium`` on the PATH (``make browser`` installs Debian's when it can). With
+  none the browser tests skip and say how to get one; under ``CI=true`` they fail,
+  since a CI run that skipped them would pass without them.
 - ``new_phone``: a factory, ``new_phone(name)`` gives a Page in a fresh 390 x 844
   context (its own cookies: its own session); ``page.console_errors`` lists what
   its console reported as errors.
@@ -33,7 +36,10 @@ from tests.server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
+NO_CHROMIUM = (
+    "no chromium for the browser tests: install one (Debian: `apt-get install "
+    "chromium`, or `make browser` as root) or set CHROMIUM=/path/to/chromium"
+)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -74,10 +80,25 @@ def asgi_server(django_db_setup, django_db_blocker):
     thread.join(timeout=10)
 
 
+def find_chromium():
+    """The path of the chromium to drive, or None."""
+    named = os.getenv("CHROMIUM")
+    if named:
+        return shutil.which(named)
+    return shutil.which("chromium")
+
+
+def in_ci():
+    return os.getenv("CI", "").strip().lower() in ("1", "true", "yes")
+
+
 @pytest.fixture(scope="session")
 def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is missing: `make browser` installs it")
+    chromium_path = find_chromium()
+    if chromium_path is None:
+        if in_ci():
+            pytest.fail(f"CI=true and {NO_CHROMIUM}", pytrace=False)
+        pytest.skip(NO_CHROMIUM)
     from playwright.sync_api import sync_playwright
 
     # Playwright's sync API keeps an event loop running in the test's thread, so
@@ -88,7 +109,7 @@ def browser():
     try:
         with sync_playwright() as playwright:
             chromium = playwright.chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_ARGS
+                executable_path=chromium_path, args=CHROMIUM_ARGS
             )
             yield chromium
             chromium.close()

@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 
 from games import actions
@@ -19,6 +20,13 @@ def _database_is_the_one_asked_for(django_db_setup, django_db_blocker):
     if os.getenv("DATABASE_URL", "").startswith("postgres"):
         with django_db_blocker.unblock():
             assert connection.vendor == "postgresql"
+
+
+@pytest.fixture(autouse=True)
+def _no_tries_counted():
+    # The limits count per address (games/limits.py), and every test client is
+    # 127.0.0.1: one test's wrong codes must not refuse the next test.
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

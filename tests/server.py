@@ -20,22 +20,26 @@ def free_port():
 
 
 @contextmanager
-def make_run(var_dir, *, env=None, timeout=90):
-    """Run ``make run`` on a free port; yield its base URL; stop it after."""
+def make_run(var_dir, *, env=None, timeout=90, log=None):
+    """Run ``make run`` on a free port; yield its base URL; stop it after.
+
+    ``log``, a path, gets what the server prints (its log), as it prints it.
+    """
     port = free_port()
     environment = {**os.environ, "VAR_DIR": str(var_dir), **(env or {})}
     environment.pop("DATABASE_URL", None)
+    output = open(log, "wb") if log else subprocess.PIPE  # noqa: SIM115
     process = subprocess.Popen(
         ["make", "--no-print-directory", "run", f"PORT={port}"],
         cwd=ROOT,
         env=environment,
-        stdout=subprocess.PIPE,
+        stdout=output,
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_until_up(url, process, timeout)
+        wait_until_up(url, process, timeout, log)
         yield url
     finally:
         os.killpg(process.pid, signal.SIGTERM)
@@ -44,13 +48,18 @@ def make_run(var_dir, *, env=None, timeout=90):
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+        if log:
+            output.close()
 
 
-def wait_until_up(url, process, timeout):
+def wait_until_up(url, process, timeout, log=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            output = process.stdout.read().decode(errors="replace")
+            if log:
+                output = Path(log).read_text(errors="replace")
+            else:
+                output = process.stdout.read().decode(errors="replace")
             raise RuntimeError(f"make run exited with {process.returncode}:\n{output}")
         try:
             httpx.get(url + "/", timeout=1)

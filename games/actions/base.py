@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 
 from games import broadcast, errors
-from games.limits import ID_MAX, KEY_MAX_LENGTH
+from games.bounds import ID_MAX, KEY_MAX_LENGTH
 from games.models import Cell, Event, Match, Membership, Round, Seat
 
 NAME_MAX_LENGTH = 40
@@ -59,12 +59,17 @@ def clean_key(key):
     return key
 
 
-def replay_of(match_id, key):
-    if clean_key(key) is None:
+def replay_of(match_id, actor, key):
+    """The first result of ``key`` in this match, if ``actor`` sent it.
+
+    A key's answer belongs to its sender: another member's key, or an outsider's
+    guess of one, is a new request of its own, never a replay of someone else's.
+    """
+    if clean_key(key) is None or getattr(actor, "pk", None) is None:
         return None
     event = (
         Event.objects.select_related("match")
-        .filter(match_id=match_id, idempotency_key=key)
+        .filter(match_id=match_id, actor_id=actor.pk, idempotency_key=key)
         .first()
     )
     return Result(event.match, event, replayed=True) if event else None
@@ -235,11 +240,12 @@ def seat_in_round(seats, seat_id, number):
     raise errors.SeatNotInMatch(f"That seat does not play round {number}.")
 
 
-def run_change(match_id, key, apply, *, decided_too=False, member=None):
+def run_change(match_id, key, apply, *, actor, decided_too=False, member=False):
     """Run ``apply(match)`` on a locked live match in one transaction.
 
     ``apply`` returns an ``Applied``; the event and the broadcast follow from it.
-    ``member``, the acting user, folds the membership check into the lock.
+    ``actor`` is who asks: a key is theirs alone (``replay_of``). ``member``: the
+    actor must be a member, checked inside the lock statement.
 
     A retried key is not looked up first: the retry either meets a refusal (its
     round is closed, its seat taken) or the key's unique constraint as it appends
@@ -249,7 +255,9 @@ def run_change(match_id, key, apply, *, decided_too=False, member=None):
     clean_key(key)
     try:
         with transaction.atomic():
-            match = lock_live_match(match_id, decided_too=decided_too, member=member)
+            match = lock_live_match(
+                match_id, decided_too=decided_too, member=actor if member else None
+            )
             applied = apply(match)
             event = Event.objects.create(
                 match=match,
@@ -265,7 +273,7 @@ def run_change(match_id, key, apply, *, decided_too=False, member=None):
             )
     except (errors.Refusal, IntegrityError):
         # The same key may have won a race with this call: answer as it did.
-        earlier = replay_of(match_id, key)
+        earlier = replay_of(match_id, actor, key)
         if earlier:
             return earlier
         raise

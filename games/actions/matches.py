@@ -46,13 +46,37 @@ def start_match(host, game, seat_names, options=None, *, host_seat=0, key=None):
         isinstance(host_seat, int) and 0 <= host_seat < len(names)
     ):
         raise errors.SeatNotInMatch("The host's seat must be one of the seats.")
-    if clean_key(key) is not None:
-        earlier = Event.objects.filter(
-            kind=Event.Kind.STARTED, actor=host, idempotency_key=key
-        ).first()
-        if earlier:
-            return Result(earlier.match, earlier, replayed=True)
+    earlier = started_with(host, key)
+    if earlier:
+        return earlier
+    try:
+        match, event = create_started_match(host, game, names, options, host_seat, key)
+    except IntegrityError:
+        # Another start with this key committed while this one ran (the
+        # start_key_once_per_actor constraint): answer as it did.
+        earlier = started_with(host, key)
+        if earlier is None:
+            raise
+        return earlier
+    if host_seat is not None and not host.display_name:
+        host.display_name = names[host_seat]
+        host.save(update_fields=["display_name"])
+    return Result(match, event)
 
+
+def started_with(actor, key):
+    """The start ``actor`` already made with ``key``, as a replay; or None."""
+    if clean_key(key) is None or getattr(actor, "pk", None) is None:
+        return None
+    earlier = (
+        Event.objects.select_related("match")
+        .filter(kind=Event.Kind.STARTED, actor_id=actor.pk, idempotency_key=key)
+        .first()
+    )
+    return Result(earlier.match, earlier, replayed=True) if earlier else None
+
+
+def create_started_match(host, game, names, options, host_seat, key):
     with transaction.atomic():
         match = create_match(host, game, options)
         Membership.objects.create(match=match, user=host)
@@ -74,10 +98,7 @@ def start_match(host, game, seat_names, options=None, *, host_seat=0, key=None):
             after={"game": game, "seats": names, "options": options},
             idempotency_key=key,
         )
-    if host_seat is not None and not host.display_name:
-        host.display_name = names[host_seat]
-        host.save(update_fields=["display_name"])
-    return Result(match, event)
+    return match, event
 
 
 def first_round(match, seats):
@@ -141,7 +162,7 @@ def join_match(user, code, *, seat_id=None, name=None, key=None):
         change = {"seats": [seat_data(seat)]}
         return Applied(user, Event.Kind.JOINED, {}, after, change)
 
-    return run_change(match.pk, key, apply)
+    return run_change(match.pk, key, apply, actor=user)
 
 
 def hand_over_host(actor, match_id, user_id, *, key=None):
@@ -162,7 +183,7 @@ def hand_over_host(actor, match_id, user_id, *, key=None):
         after = {"host": user_id}
         return Applied(actor, Event.Kind.HOST_HANDED, before, after, dict(after))
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)
 
 
 def rematch_of(match_id):
@@ -183,6 +204,7 @@ def rematch(actor, match_id, *, key=None):
     and no new version; its members hear of the rematch as news after commit. An
     ended match has at most one rematch: asking again returns it, replayed.
     """
+    clean_key(key)
     with transaction.atomic():
         # Locks the old match's row on PostgreSQL so two rematches queue.
         old = Match.objects.select_for_update().filter(pk=match_id).first()
@@ -194,6 +216,10 @@ def rematch(actor, match_id, *, key=None):
         earlier = rematch_of(old.pk)
         if earlier:
             return Result(earlier.match, earlier, replayed=True)
+        # A rematch is a start: its key is the host's, once across matches.
+        earlier = started_with(actor, key)
+        if earlier:
+            return earlier
 
         match = create_match(actor, old.game, old.options)
         members = Membership.objects.filter(match=old).values_list("user", flat=True)

@@ -88,7 +88,7 @@ def check(sheet, outcome):
     """Refuse an ``Outcome`` the core cannot store, whatever the module says."""
     round = sheet.round
     seat_ids = {seat.pk for seat in sheet.playing()}
-    fields = {field.key for field in sheet.match.rules.fields}
+    fields = {field.key: field for field in sheet.match.rules.fields}
     if outcome.status not in (OPEN, *CLOSED):
         raise errors.BadValue(f"Unknown round status “{outcome.status}”.")
     if (outcome.status == WON) != (outcome.winner is not None):
@@ -101,13 +101,17 @@ def check(sheet, outcome):
         raise errors.BadValue(f"A round's note is at most {NOTE_MAX_LENGTH} long.")
     writes = {MAIN: outcome.cells, **outcome.values}
     for field, values in writes.items():
-        if field not in fields:
+        if values and field not in fields:
             raise errors.BadValue(f"This game records no “{field}”.")
         for seat_id, value in values.items():
             if seat_id not in seat_ids:
                 raise errors.SeatNotInMatch()
             if not is_whole(value) or value < 0:
                 raise errors.BadValue("A cell holds a whole number, 0 or more.")
+            low, high = fields[field].min, fields[field].max
+            if value < low or (high is not None and value > high):
+                label = fields[field].label or field or "A value"
+                raise errors.BadValue(f"{label} is {low} to {high or 'any number'}.")
     for field, seat_id in outcome.clear:
         if field not in fields or seat_id not in seat_ids:
             raise errors.BadValue("That value cannot be cleared.")
@@ -342,7 +346,7 @@ def record(actor, match_id, round_number, payload, *, key=None, game=None):
         return Applied(actor, kind, before, after, change, sheet.seats)
 
     check_payload(match_id, payload, game)
-    return run_change(match_id, key, apply, member=actor)
+    return run_change(match_id, key, apply, actor=actor, member=True)
 
 
 def correct(actor, match_id, round_number, payload, *, key=None):
@@ -363,7 +367,7 @@ def correct(actor, match_id, round_number, payload, *, key=None):
         return corrected(match, sheet, outcome, actor, {"payload": payload})
 
     check_payload(match_id, payload)
-    return run_change(match_id, key, apply, decided_too=True, member=actor)
+    return run_change(match_id, key, apply, actor=actor, decided_too=True, member=True)
 
 
 def corrected(match, sheet, outcome, actor, extra):
@@ -437,7 +441,7 @@ def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
         kind = recorded_kind(match, round)
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, member=actor)
+    return run_change(match_id, key, apply, actor=actor, member=True)
 
 
 def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
@@ -476,7 +480,7 @@ def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
             kind = Event.Kind.CELL_MARKED
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, decided_too=True, member=actor)
+    return run_change(match_id, key, apply, actor=actor, decided_too=True, member=True)
 
 
 def set_dealer(actor, match_id, seat_id, *, key=None):
@@ -501,7 +505,7 @@ def set_dealer(actor, match_id, seat_id, *, key=None):
         change = change_of(match, [round_data(round, sheet.values)], standings)
         return Applied(actor, Event.Kind.DEALER_SET, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, member=actor)
+    return run_change(match_id, key, apply, actor=actor, member=True)
 
 
 def end_match(actor, match_id, *, key=None):
@@ -525,4 +529,4 @@ def end_match(actor, match_id, *, key=None):
         kind = Event.Kind.MATCH_ENDED
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, member=actor)
+    return run_change(match_id, key, apply, actor=actor, member=True)

@@ -44,7 +44,7 @@ def add_seat(actor, match_id, name, *, key=None):
         change = {"seats": [seat_data(seat)]}
         return Applied(actor, Event.Kind.SEAT_ADDED, {}, after, change)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)
 
 
 def rename_seat(actor, match_id, seat_id, name, *, key=None):
@@ -62,7 +62,7 @@ def rename_seat(actor, match_id, seat_id, name, *, key=None):
         change = {"seats": [seat_data(seat)]}
         return Applied(actor, Event.Kind.SEAT_RENAMED, before, after, change)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)
 
 
 def release_claim(actor, match_id, seat_id, *, key=None):
@@ -83,4 +83,4 @@ def release_claim(actor, match_id, seat_id, *, key=None):
         change = {"seats": [seat_data(seat)]}
         return Applied(actor, Event.Kind.CLAIM_RELEASED, before, after, change)
 
-    return run_change(match_id, key, apply)
+    return run_change(match_id, key, apply, actor=actor)

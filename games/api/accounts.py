@@ -8,6 +8,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
+from games.limits import GUESTS
 from games.rules import registry
 from squarescores.accounts.models import User
 
@@ -49,6 +50,7 @@ class GuestCreate(ApiView):
     def post(self, request):
         body = self.body()
         self.key()
+        GUESTS.take(request)
         user = User.create_guest(display_name=" ".join(body["display_name"].split()))
         token = Token.objects.create(user=user)
         data = {

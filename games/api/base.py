@@ -1,23 +1,24 @@
 """What every API view shares: authentication, JSON in and out, throttles, the
 idempotency key, pages, and the match a view under ``/api/matches/<id>/`` names."""
 
+from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.generics import GenericAPIView
 from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import BaseParser
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from games import errors
-from games.limits import KEY_MAX_LENGTH
+from games import errors, json_limits
+from games.bounds import KEY_MAX_LENGTH
 from games.models import Match
 
 from . import serializers as s
 from .answers import match_data
-from .errors import responses
+from .errors import BodyTooLarge, responses
 from .permissions import IsMatchMember
 from .throttles import ScopedThrottle
 
@@ -58,10 +59,31 @@ class Pages(LimitOffsetPagination):
         return int(raw)
 
 
+class JsonBody(BaseParser):
+    """DRF's JSON parser through the guard the socket uses (games/json_limits.py):
+    a body too large or nested too deep is a 400 in the API's error shape.
+
+    Not a ``JSONParser``: DRF reads such a parser's whole body first, and a body
+    over Django's own limit then escapes the API as an HTML page.
+    """
+
+    media_type = "application/json"
+    renderer_class = JSONRenderer
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = settings.API_MAX_BODY_BYTES
+        try:
+            return json_limits.loads(json_limits.read(stream, limit), max_bytes=limit)
+        except json_limits.TooLarge as exc:
+            raise BodyTooLarge(str(exc)) from None
+        except ValueError as exc:
+            raise ParseError(f"JSON parse error - {exc}") from None
+
+
 class ApiView(GenericAPIView):
     # Token first, so a request without credentials gets 401 with WWW-Authenticate.
     authentication_classes = [TokenAuthentication, SessionAuthentication]
-    parser_classes = [JSONParser]
+    parser_classes = [JsonBody]
     renderer_classes = [JSONRenderer]
     throttle_classes = [ScopedThrottle]
 

@@ -15,8 +15,16 @@ from rest_framework.views import exception_handler
 
 from games import errors
 
+
+class BodyTooLarge(exceptions.APIException):
+    status_code = 400
+    default_detail = "The body is too large."
+    default_code = "too_large"
+
+
 # DRF's exception classes → the codes this API answers with.
 CODES = {
+    BodyTooLarge: "too_large",
     exceptions.ValidationError: "bad_request",
     exceptions.ParseError: "bad_request",
     exceptions.NotAuthenticated: "not_authenticated",
@@ -49,7 +57,7 @@ def handle(exc, context):
     view = context.get("view")
     if isinstance(exc, errors.Refusal):
         data = exc.as_dict()
-        response = Response(data, status=exc.status)
+        response = Response(data, status=exc.status, headers=exc.headers)
     else:
         # DRF's handler sets WWW-Authenticate, Retry-After and Allow headers.
         response = exception_handler(exc, context)

@@ -6,7 +6,7 @@ a value means for the match is the action's business.
 
 from rest_framework import serializers
 
-from games.limits import ID_MAX, NUMBER_MAX
+from games.bounds import ID_MAX, NUMBER_MAX
 from games.rules import DRAW, FATES, OPEN, SCORED, WON
 
 # Ids are 64-bit in the database and round numbers and cells 32-bit: larger numbers

@@ -17,7 +17,8 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from games import actions
+from games import actions, errors
+from games.limits import CODE_GUESSES
 from games.models import Event, Match
 
 from . import serializers as s
@@ -80,14 +81,20 @@ class Join(ApiView):
     )
     def post(self, request):
         body = self.body()
+        CODE_GUESSES.check(request)
+        # Only now: an error answer carries the version of the match the code names.
         self._code = body["code"]
-        result = actions.join_match(
-            request.user,
-            body["code"],
-            seat_id=body.get("seat"),
-            name=body.get("name"),
-            key=self.key(),
-        )
+        try:
+            result = actions.join_match(
+                request.user,
+                body["code"],
+                seat_id=body.get("seat"),
+                name=body.get("name"),
+                key=self.key(),
+            )
+        except errors.MatchNotFound:
+            CODE_GUESSES.miss(request)
+            raise
         return self.answer(result)
 
     def current_version(self):

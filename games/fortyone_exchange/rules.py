@@ -1,7 +1,7 @@
 """41 Exchange: one winner per round, no running total."""
 
+from games.bounds import ID_MAX as WHOLE_MAX
 from games.errors import BadValue, NoChange, SeatNotInMatch
-from games.limits import ID_MAX as WHOLE_MAX
 from games.rules import DRAW, OPEN, WON, Option, Outcome, RuleModule
 
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from games import actions, errors, live
 from games.access import send_to_join
-from games.limits import ID_MAX
+from games.bounds import ID_MAX
 from games.models import Event, Match, Membership, Round, Seat
 from games.sheet import standings_of
 
@@ -59,6 +59,8 @@ def outcome(summary):
     """A round as an event's before or after saw it: the winner's name or a status."""
     if summary.get("status") == Round.Status.WON:
         return summary.get("winner_name") or "?"
+    if summary.get("status") == Round.Status.SCORED and summary.get("note"):
+        return summary["note"]
     return summary.get("status", "?")
 
 

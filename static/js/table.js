@@ -143,6 +143,12 @@
     }, 4000);
   }
 
+  function setResult(message) {
+    if (!("result" in message)) return;
+    if (message.result) body.setAttribute("data-decided", "");
+    else body.removeAttribute("data-decided");
+  }
+
   function setStatusOfMatch(status) {
     if (!status) return;
     body.dataset.status = status;
@@ -210,6 +216,7 @@
     setOpen(html.open);
     setStandings(html.standings);
     renameSeats(message.seats);
+    setResult(message);
     setStatusOfMatch(message.status);
     version = message.version;
     body.dataset.version = String(version);
@@ -229,6 +236,7 @@
     setOpen(message.html.open);
     setStandings(message.html.standings);
     renameSeats(message.seats);
+    setResult(message);
     setStatusOfMatch(message.status);
     version = message.version;
     body.dataset.version = String(version);

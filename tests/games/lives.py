@@ -16,6 +16,7 @@ from games.rules import (
     OUT,
     SCORED,
     SWIMMING,
+    Field,
     Option,
     Outcome,
     Result,
@@ -83,3 +84,64 @@ def lives_game():
     module = registry.register(Lives)
     yield module
     registry._modules.pop(KEY, None)
+
+
+BIDS_KEY = "test_bids"
+
+
+class Bids(RuleModule):
+    """Each seat bids (the round stays open), then the tricks close it: a seat
+    that makes its bid scores it, one that misses loses it (totals go negative).
+    ``{"unbid": seat}`` takes a bid back before the tricks."""
+
+    key = BIDS_KEY
+    name = "Bids (test)"
+    fields = (Field("bid", min=1, max=13), Field("tricks", min=0, max=13))
+    record_schema = {
+        "type": "object",
+        "properties": {
+            "bid": {"type": "object"},
+            "unbid": {"type": "integer"},
+            "tricks": {"type": "object"},
+        },
+        "minProperties": 1,
+        "maxProperties": 1,
+        "additionalProperties": False,
+    }
+
+    def record(self, table, payload):
+        round = table.round
+        bids = dict(round.values.get("bid", {}))
+        if "bid" in payload and round.status == "open":
+            seat, value = payload["bid"]["seat"], payload["bid"]["value"]
+            if seat not in table.seat_ids() or seat in bids:
+                raise BadValue("That seat cannot bid now.")
+            return Outcome(status="open", values={"bid": {seat: value}})
+        if "unbid" in payload and payload["unbid"] in bids:
+            return Outcome(status="open", clear=(("bid", payload["unbid"]),))
+        if "tricks" in payload and len(bids) == len(table.seats):
+            tricks = {int(s): v for s, v in payload["tricks"].items()}
+            if set(tricks) != set(bids):
+                raise BadValue("Every seat takes some tricks.")
+            return Outcome(status=SCORED, values={"tricks": tricks})
+        raise BadValue("Not now.")
+
+    def new_seat(self, seat, options):
+        return SeatStanding(seat=seat.id, points=0)
+
+    def advance(self, standings, seats, round, options):
+        standings = self.including(standings, seats, options)
+        for seat in seats:
+            line = standings.seat(seat.id)
+            bid = round.value(seat.id, "bid", 0)
+            made = round.value(seat.id, "tricks", 0) >= bid
+            points = line.points + (bid if made else -bid)
+            standings = standings.replace_seat(replace(line, points=points))
+        return replace(standings, rounds=standings.rounds + 1)
+
+
+@pytest.fixture
+def bids_game():
+    module = registry.register(Bids)
+    yield module
+    registry._modules.pop(BIDS_KEY, None)

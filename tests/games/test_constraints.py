@@ -3,6 +3,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
+from games import actions
 from games.models import Cell, Event, Round
 
 pytestmark = pytest.mark.django_db
@@ -39,13 +40,28 @@ def test_a_cell_is_never_negative(match):
     refused(lambda: Cell.objects.create(round=round, seat=ben, value=-1))
 
 
-def test_an_idempotency_key_is_used_once_per_match(match):
-    Event.objects.create(match=match, version=50, kind="round_won", idempotency_key="k")
-    refused(
-        lambda: Event.objects.create(
-            match=match, version=51, kind="round_won", idempotency_key="k"
-        )
+def key_event(match, actor, version, kind="round_won", key="k"):
+    return Event.objects.create(
+        match=match, actor=actor, version=version, kind=kind, idempotency_key=key
     )
+
+
+def test_an_idempotency_key_is_used_once_per_match_and_sender(match, bob):
+    key_event(match, bob, 50)
+    refused(lambda: key_event(match, bob, 51))
+
+
+def test_another_sender_may_use_the_same_key(match, alice, bob):
+    key_event(match, bob, 50)
+    key_event(match, alice, 51)
+
+    assert match.events.filter(idempotency_key="k").count() == 2
+
+
+def test_a_start_key_is_used_once_per_sender_across_matches(match, alice, bob):
+    other = actions.start_match(bob, "fortyone_exchange", ["A", "B"]).match
+    key_event(match, alice, 50, kind="match_started")
+    refused(lambda: key_event(other, alice, 50, kind="match_started"))
 
 
 def test_an_event_version_is_unique_per_match(match):

@@ -1,6 +1,6 @@
 import pytest
 
-from games import actions
+from games import actions, errors
 from games.models import Event, Match, Round
 from tests.conftest import SEATS, seat
 
@@ -44,3 +44,39 @@ def test_the_same_key_starts_one_match(alice):
     assert again.replayed
     assert again.match.pk == first.match.pk
     assert Match.objects.count() == 1
+
+
+def test_another_members_key_is_a_change_of_his_own(match, alice, bob):
+    actions.tap_winner(bob, match.pk, 1, seat(match, "Ben").pk, key="k")
+
+    result = actions.tap_winner(alice, match.pk, 2, seat(match, "Alice").pk, key="k")
+
+    assert not result.replayed
+    assert Round.objects.get(match=match, number=2).status == "won"
+
+
+def test_a_retry_is_answered_only_to_its_sender(match, alice, bob):
+    actions.tap_winner(bob, match.pk, 1, seat(match, "Ben").pk, key="k")
+
+    # Alice's tap on the closed round with bob's key is her own late tap.
+    with pytest.raises(errors.RoundClosed):
+        actions.tap_winner(alice, match.pk, 1, seat(match, "Alice").pk, key="k")
+
+
+def test_an_outsider_with_a_members_key_gets_a_refusal_not_the_sheet(
+    match, bob, charlie
+):
+    actions.end_match(bob, match.pk, key="k")
+
+    with pytest.raises(errors.MatchEnded):
+        actions.join_match(charlie, match.code, name="Charlie", key="k")
+
+
+def test_a_rematch_with_a_start_key_answers_as_that_start(match, alice, bob):
+    started = actions.start_match(alice, "fortyone_exchange", SEATS, key="s-1")
+    actions.end_match(bob, match.pk)
+
+    again = actions.rematch(alice, match.pk, key="s-1")
+
+    assert again.replayed
+    assert again.match.pk == started.match.pk

@@ -4,10 +4,10 @@ dealer and (when the module says so) the end of the match out."""
 import pytest
 
 from games import actions, errors
-from games.models import Event, Match, Round
+from games.models import Cell, Event, Match, Round
 from tests.conftest import seat
 
-from .lives import KEY, lives_game  # noqa: F401 (a fixture)
+from .lives import BIDS_KEY, KEY, bids_game, lives_game  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +168,37 @@ def test_a_match_a_member_ended_stays_ended(lives_match, alice, bob):
             alice, lives_match.pk, 1, {"pays": [seat(lives_match, "Ben").pk]}
         )
     assert Match.objects.get(pk=lives_match.pk).status == "ended"
+
+
+def test_a_record_may_leave_the_round_open_and_named_values_add_up(alice, bids_game):  # noqa: F811
+    match = actions.start_match(alice, BIDS_KEY, ["Ann", "Bo"]).match
+    ann, bo = seat(match, "Ann").pk, seat(match, "Bo").pk
+
+    first = actions.record(alice, match.pk, 1, {"bid": {"seat": ann, "value": 3}})
+    actions.record(alice, match.pk, 1, {"unbid": ann})
+    actions.record(alice, match.pk, 1, {"bid": {"seat": ann, "value": 4}})
+    actions.record(alice, match.pk, 1, {"bid": {"seat": bo, "value": 2}})
+    assert first.event.kind == "round_recorded"
+    assert open_number(match) == 1
+    actions.record(alice, match.pk, 1, {"tricks": {str(ann): 3, str(bo): 5}})
+
+    match.refresh_from_db()
+    points = {line["seat"]: line["points"] for line in match.standings["seats"]}
+    assert points == {ann: -4, bo: 2}
+    cells = Cell.objects.filter(round__match=match, round__number=1)
+    assert sorted(cells.values_list("field", "value")) == [
+        ("bid", 2),
+        ("bid", 4),
+        ("tricks", 3),
+        ("tricks", 5),
+    ]
+    assert open_number(match) == 2
+
+
+def test_the_core_refuses_a_value_outside_its_fields_range(alice, bids_game):  # noqa: F811
+    match = actions.start_match(alice, BIDS_KEY, ["Ann", "Bo"]).match
+    ann = seat(match, "Ann").pk
+
+    with pytest.raises(errors.BadValue):
+        actions.record(alice, match.pk, 1, {"bid": {"seat": ann, "value": 14}})
+    assert not Cell.objects.filter(round__match=match).exists()

@@ -159,3 +159,15 @@ def test_the_rules_page_api_and_history_show_number_options(
     assert "Standings" in history
     assert game["options"][0]["kind"] == "number"
     assert game["options"][0]["numbers"] == [1, 2, 3]
+
+
+@pytest.mark.django_db
+def test_the_host_sets_the_dealer_from_the_page(match, alice, bob):
+    dev = seat(match, "Dev").pk
+
+    refused = client_for(bob).post(url(match, "dealer"), {"seat": dev})
+    done = client_for(alice).post(url(match, "dealer"), {"seat": dev})
+
+    assert refused.status_code == 403
+    assert done.status_code == 302
+    assert Round.objects.get(match=match, number=1).dealer_id == dev

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0001_initial"),
+        ("games", "0002_idempotency_keys_per_actor"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,10 @@
+"""The id and key bounds every edge shares, defined once.
+
+Ids are 64-bit in the database and round numbers and cells 32-bit: a larger number
+names nothing and must not reach a query (SQLite raises OverflowError on it). An
+idempotency key is stored in a column of ``KEY_MAX_LENGTH`` characters.
+"""
+
+ID_MAX = 2**63 - 1
+NUMBER_MAX = 2**31 - 1
+KEY_MAX_LENGTH = 100

@@ -1,0 +1,28 @@
+"""Logging: a refusal is one line; a traceback means a server error.
+
+Django logs a 4xx it answers for an exception (``PermissionDenied`` on an export,
+a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, too many fields) with the exception's
+whole traceback. The client was at fault and the server did its job, so a run of
+hostile requests drowned the one traceback that mattered, a 500's.
+"""
+
+import logging
+
+
+class OneLineRefusals(logging.Filter):
+    """Keep a 4xx's message and drop its traceback; name the path if the message
+    does not (Django's security messages do not)."""
+
+    def filter(self, record):
+        status = getattr(record, "status_code", None)
+        if record.exc_info and status is not None and status < 500:
+            record.exc_info = None
+            record.exc_text = None
+            message = record.getMessage()
+            path = getattr(getattr(record, "request", None), "path", "")
+            # Escaped as Django escapes it: a path must not start a log line.
+            path = path.encode("unicode_escape").decode("ascii")
+            if path and path not in message:
+                message = f"{message}: {path}"
+            record.msg, record.args = message, ()
+        return True

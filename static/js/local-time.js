@@ -1,0 +1,42 @@
+// Times in the phone's own zone (issue 14). The server writes each time as
+// <time datetime="…Z" data-local="style">2 Dec 2026, 17:41 UTC</time>, which reads
+// right without scripts; this rewrites the text with Intl and keeps the relative
+// ones ("5 minutes ago") fresh. The full local date and zone go in the title.
+(function () {
+  "use strict";
+  var times = document.querySelectorAll("time[data-local]");
+  if (!times.length || !window.Intl || !Intl.DateTimeFormat) return;
+
+  var full = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  var relative = Intl.RelativeTimeFormat
+    ? new Intl.RelativeTimeFormat(undefined, { numeric: "auto" })
+    : null;
+  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  // "5 minutes ago" reads better than a clock time for the last few hours only.
+  function ago(date, now) {
+    var seconds = Math.round((date - now) / 1000);
+    if (seconds > 60) return null;  // a clock ahead of the phone's: say the time
+    if (seconds > -45) return relative.format(0, "second");
+    var minutes = Math.round(seconds / 60);
+    if (minutes > -60) return relative.format(minutes, "minute");
+    var hours = Math.round(minutes / 60);
+    if (hours > -12) return relative.format(hours, "hour");
+    return null;
+  }
+
+  function render() {
+    var now = Date.now();
+    times.forEach(function (el) {
+      var date = new Date(el.getAttribute("datetime"));
+      if (isNaN(date.getTime())) return;
+      var style = el.getAttribute("data-local");
+      var text = style === "relative" && relative ? ago(date, now) : null;
+      el.textContent = text || full.format(date);
+      el.title = full.format(date) + (zone ? " (" + zone + ")" : "");
+    });
+  }
+
+  render();
+  if (relative) setInterval(render, 30000);
+})();
