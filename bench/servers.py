@@ -88,6 +88,9 @@ class Stack:
             LOG_LEVEL="WARNING",
             DEBUG="0",
             PYTHONUNBUFFERED="1",
+            # Every bench phone joins from 127.0.0.1: the per-address guest limit
+            # (games/limits.py) is for a script, not for a load test's 1,200 phones.
+            GUESTS_PER_ADDRESS="1000000",
         )
         if self.mode == "scaleout":
             env["REDIS_URL"] = REDIS_URL
