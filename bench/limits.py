@@ -27,21 +27,19 @@ def per_tap_line(app, bare, how):
 
 def limits_section(results):
     out = ["", "## What limits the rate", ""]
-    plan = results["plan"]
     app = lightest(results, "app", ("scenario",))
     bare = lightest(results, "bare", ("scenario",))
-    same = plan["app_taps"][0]
-    bare_same = lightest(results, "bare", ("scenario", "transport"), tap=same)
+    bare_view = lightest(results, "bare", ("scenario", "transport"), tap="form")
     if app and bare:
         out += [
             "A worker is one Python process, so a tap's server CPU (utime + "
             "stime of the process) bounds the rate one worker sustains, before "
             "the client's share of the machine is taken off:",
             "",
-            per_tap_line(app, bare, "each through its own endpoint"),
+            per_tap_line(app, bare, f"the same transport (`{app.get('tap')}`)"),
         ]
-        if bare_same and bare_same is not bare:
-            out.append(per_tap_line(app, bare_same, "the same transport"))
+        if bare_view and bare_view is not bare:
+            out.append(per_tap_line(app, bare_view, "the bare stack's view"))
         out.append("")
     busy = []
     for (kind, mode, tap), sweep in sorted(results["sweeps"].items()):
@@ -82,7 +80,7 @@ def limits_section(results):
             f"{c['tap_winner']:.2f} ms; without the publish "
             f"{c['tap_winner_unpublished']:.2f} ms",
             f"- `broadcast.publish`: {c['publish']:.2f} ms, of which "
-            f"`live.change_text` {c['change_text']:.2f} ms (two templates, the "
+            f"`live.change_text` {c['change_text']:.2f} ms (the changed fragments, the "
             "match and seats the action holds); outside a server `async_to_sync` "
             "also starts an event loop, which inflates the rest",
             f"- the request path around the action (middleware, session, user, "
@@ -110,44 +108,66 @@ def limits_section(results):
             + ".",
             "",
         ]
-    out += [
+    out += spend_section(results)
+    return out
+
+
+def spend_section(results):
+    """What the app spends beyond the bare stack, with the record probe's counts."""
+    records = results.get("probes", {}).get("records", {})
+    tap = records.get("games", {}).get("fortyone_exchange", {})
+    bare = records.get("bare", {})
+    statements = tap.get("statements", "eight")
+    templates = tap.get("templates", "five")
+    hops, bare_hops = tap.get("hops", "-"), bare.get("hops", "-")
+    return [
         "What the app spends beyond the bare stack, and where it goes (the "
         "profile below names the calls):",
         "",
-        "- The Django ORM: a socket tap runs nine statements in one transaction "
-        "(`games/actions/`): the lock, which raises the version and reads the match "
-        "back in one `UPDATE … RETURNING`; the membership check; the open round; "
-        "its seats; its cells; and four writes (the cells, the closed round, the "
-        "next round, the event). Each costs the ORM's compile and fetch, about a "
-        "quarter of a millisecond here, more than SQLite's own work.",
-        "- `games/live.py` renders the changed rows once per change (two "
-        "templates) and serializes the frame once for every phone.",
-        "- The consumers' database calls (`database_sync_to_async`) hop to one "
-        "shared thread and back, and `publish()`'s `async_to_sync(group_send)` hops "
-        "back to the event loop from that thread; the bare consumer stays on the "
-        "loop.",
+        f"- The Django ORM: a socket tap runs {statements} SQL statements in one "
+        "transaction (`games/actions/`): the lock, which raises the version, checks "
+        "the tapper's membership and reads the match back in one `UPDATE … "
+        "RETURNING`; the open round and its cells in one `SELECT`; the seats; and "
+        "the writes (the cells, the closed round, the standings kept on the match, "
+        "the next round, the event). Each costs the ORM's compile and fetch, a "
+        "tenth of a millisecond or more, more than SQLite's own work; on "
+        "PostgreSQL the driver and the pool add more per statement (compare the "
+        "scale-out rows' CPU per tap with the embedded ones). The lock and the "
+        "round's read are raw SQL already; the writes through the ORM are a few "
+        "tenths of a millisecond of the record's cost.",
+        f"- `games/live.py` renders what changed once per change ({templates} "
+        "templates with their includes: the closed row, the open round and its "
+        "entry, the standings and the module's figures) and serializes the frame "
+        "once for every phone.",
+        f"- Thread hops: {hops} per socket record against the bare stack's "
+        f"{bare_hops}. Channels hops to a thread before every message a consumer "
+        "handles (`aclose_old_connections`: the frame, then the push to each "
+        "phone); the app's consumer skips that hop for frames and pushes (their "
+        "database work closes stale connections itself), so its one hop is the "
+        "record's database work (`broadcast.run_then_send`).",
         "- An HTTP tap (the form) adds Django's request path, the session and the "
         "user: the `form` rows above.",
-        "- Cut in this round of the bench issue: the socket tap measured as the "
-        "page sends it (the form's request path, session and user gone from the "
-        "scenarios); the read of the match after the lock (folded into the lock's "
-        "`UPDATE … RETURNING`); `change_text` reading the match and the seats again "
-        "(the action hands them over); the database thread waiting for the event "
-        "loop to run each push (`broadcast.run_then_send`); and SQLite's connection "
-        "per request and per consumer call (`squarescores/sqlite/` reuses closed "
-        "connections, so neither the connect nor the WAL checkpoint of the last "
-        "close is paid per tap; see the reconnect line above).",
+        "- Cut in issue 17 (one commit each, counted by `bench/record_cost.py` and "
+        "held by `tests/games/test_write_cost.py`): the membership check folded "
+        "into the lock statement; the open round and its cells read together; the "
+        "socket's record frame no longer reads the match's game (the consumer "
+        "knows it from its snapshot); the fragments render without number "
+        "localization (`live.change_text` about a third cheaper, the same output); "
+        "pushes and frames skip Channels' per-handler thread hop.",
+        "- Cut before (issue 6's rounds): the socket tap measured as the page sends "
+        "it; the read of the match after the lock; `change_text` reading the match "
+        "and seats again; the database thread waiting for the event loop to run "
+        "each push; SQLite's connection per request and per consumer call.",
         "- PostgreSQL (scale-out): `conn_max_age` stays 0 under ASGI, as Django "
         "advises, and `DB_POOL_MAX_SIZE` gives each worker a bounded psycopg pool; "
-        "without it an overloaded worker opened a connection per request waiting "
-        "and ran PostgreSQL out of them at 1,200 phones and 100 taps/s.",
+        "the consumers' database work still runs on one thread per worker, so "
+        "different matches' records do not overlap inside one worker.",
         "- The stack's own costs show in the bare column: uvicorn's HTTP and "
         "WebSocket protocol code, Channels' consumer dispatch, the channel layer "
         "(the stock in-memory layer's sweep is throttled here, see the layer line "
         "above) and, for `form`, Django's async view path.",
         "",
     ]
-    return out
 
 
 def profile_section(profiles):

@@ -1,5 +1,6 @@
-"""The figures that are not a load curve: push growth over 500 rounds, SQL queries
-per tap, and memory per idle connection at 2,000 sockets (app and bare)."""
+"""The figures that are not a load curve: push growth over 500 rounds, each game's
+record cost in one process, SQL queries per tap, and memory per idle connection at
+2,000 sockets (app and bare)."""
 
 import asyncio
 import json
@@ -80,6 +81,37 @@ async def costs(run_dir):
     return figures
 
 
+async def records(run_dir, push_bytes=600, rounds=40):
+    """Each game's record through the socket and the action, in one process
+    (``bench/record_cost.py``): CPU, statements, templates and thread hops."""
+    stack = Stack("app", "embedded", run_dir / "records").prepare()
+    try:
+        answer = await asyncio.to_thread(
+            stack.python,
+            "bench.record_cost",
+            str(push_bytes),
+            str(rounds),
+            timeout=600,
+        )
+    finally:
+        stack.stop()
+    figures = json.loads(answer.stdout)
+    bare = figures["bare"]
+    for game, f in figures["games"].items():
+        log(
+            f"record {game}: {f['cpu_ms']:.2f} ms CPU per socket record "
+            f"({f['cpu_ratio']:.2f}x the bare socket tap's {bare['cpu_ms']:.2f} ms; "
+            f"{f['vs_exchange']:.2f}x 41 Exchange's), the action alone "
+            f"{f['action_cpu_ms']:.2f} ms; SQL statements {f['socket_statements']} "
+            f"through the socket, {f['statements']} the action alone, "
+            f"{f['templates']} templates, {f['hops']} thread hops "
+            f"(bare {bare['hops']})"
+        )
+    for game, error in figures.get("failed", {}).items():
+        log(f"record {game}: not measured, {error}")
+    return figures
+
+
 async def memory(run_dir, kind, connections=2000, warm=50, tables=50):
     """RSS growth of one worker per idle WebSocket, over ``connections`` sockets."""
     target = App(join="seed") if kind == "app" else Bare()
@@ -153,11 +185,17 @@ def _clone(phone, paths):
     return clone
 
 
-async def run_all(run_dir, *, smoke=False, push_bytes=600):
+async def run_all(run_dir, *, smoke=False, light=False, push_bytes=600):
     if smoke:
         result = await growth(run_dir, rounds=30, window=5)
-        return {"growth": result}
+        return {
+            "growth": result,
+            "records": await records(run_dir, push_bytes, rounds=8),
+        }
     results = {"growth": await growth(run_dir)}
+    results["records"] = await records(run_dir, push_bytes)
+    if light:
+        return results
     results["queries"] = await queries(run_dir)
     results["costs"] = await costs(run_dir)
     results["layers"] = await layers(run_dir, push_bytes=push_bytes)

@@ -62,27 +62,34 @@ def schwimmen_tables(count):
     return tables, host
 
 
-def seed(tables, seats, members):
+def seat_table(seats, members, game="fortyone_exchange", options=None):
+    """A match of ``game`` started by its host, ``members`` seats claimed in order;
+    returns (match, seat ids, the members' users, host first)."""
     from games import actions
     from squarescores.accounts.models import User
 
     names = [f"Seat {n}" for n in range(1, seats + 1)]
+    host = User.create_guest(display_name=names[0])
+    match = actions.start_match(host, game, names, options, host_seat=0).match
+    seat_ids = list(match.seats.order_by("position").values_list("pk", flat=True))
+    users = [host]
+    for position in range(1, members):
+        guest = User.create_guest()
+        actions.join_match(guest, match.code, seat_id=seat_ids[position])
+        users.append(guest)
+    return match, seat_ids, users
+
+
+def seed(tables, seats, members, game="fortyone_exchange"):
     out = []
     for _ in range(tables):
-        host = User.create_guest(display_name=names[0])
-        match = actions.start_match(host, "fortyone_exchange", names, host_seat=0).match
-        seat_ids = list(match.seats.order_by("position").values_list("pk", flat=True))
-        sessions = [session_for(host)]
-        for position in range(1, members):
-            guest = User.create_guest()
-            actions.join_match(guest, match.code, seat_id=seat_ids[position])
-            sessions.append(session_for(guest))
+        match, seat_ids, users = seat_table(seats, members, game)
         out.append(
             {
                 "id": match.pk,
                 "code": match.code,
                 "seats": seat_ids,
-                "sessions": sessions,
+                "sessions": [session_for(user) for user in users],
             }
         )
     return out

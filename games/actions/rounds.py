@@ -45,6 +45,7 @@ from .base import (
     is_whole,
     require_host,
     require_member,
+    round_and_values,
     run_change,
     seat_in_round,
 )
@@ -52,14 +53,17 @@ from .base import (
 
 class Sheet:
     """What an action reads of a match to judge one round: every seat (one query),
-    the round and its cells (two), and the standings before the round."""
+    the round and its cells (``values`` when the action read them with the round,
+    else one more query), and the standings before the round."""
 
-    def __init__(self, match, round, actor):
+    def __init__(self, match, round, actor, values=None):
         self.match = match
         self.round = round
         self.seats = list(Seat.objects.filter(match=match))
         self.views = [seat_view(seat) for seat in self.seats]
-        self.values = values_of(Cell.objects.filter(round=round))
+        if values is None:
+            values = values_of(Cell.objects.filter(round=round))
+        self.values = values
         self.actor = actor
 
     def playing(self):
@@ -315,13 +319,14 @@ def change_of(match, rounds, standings):
 
 
 def open_round_of(match, number, version):
-    round = get_round(match, number)
+    """The open round ``number`` and its values, read in one statement."""
+    round, values = round_and_values(match, number)
     if round.status != OPEN:
         raise errors.RoundClosed(
             _("Round %(number)d is already closed.") % {"number": round.number},
             version=version,
         )
-    return round
+    return round, values
 
 
 def recorded_kind(match, round, decided_kind=Event.Kind.MATCH_DECIDED):
@@ -330,18 +335,21 @@ def recorded_kind(match, round, decided_kind=Event.Kind.MATCH_DECIDED):
     return Event.Kind.ROUND_WON if round.status == WON else Event.Kind.ROUND_RECORDED
 
 
-def record(actor, match_id, round_number, payload, *, key=None):
+def record(actor, match_id, round_number, payload, *, key=None, game=None):
     """A member records ``payload`` in the open round, ``round_number``.
 
     The module judges it; if the round closes, the standings move on and either
     the next round opens or, when the module decides the match, the match ends
     with its result. A record for a round that is no longer open is refused.
+    ``game`` is the match's game when the caller knows it (a socket does).
     """
 
     def apply(match):
+        if game is not None and match.game != game:
+            raise errors.MatchNotFound()
         require_member(match, actor)
-        round = open_round_of(match, round_number, match.version - 1)
-        sheet = Sheet(match, round, actor)
+        round, values = open_round_of(match, round_number, match.version - 1)
+        sheet = Sheet(match, round, actor, values)
         standings = standings_of(match, sheet.seats)
         outcome = match.rules.record(sheet.table(standings), dict(payload))
         if outcome.ends_match:
@@ -358,8 +366,8 @@ def record(actor, match_id, round_number, payload, *, key=None):
         kind = recorded_kind(match, round)
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    check_payload(match_id, payload)
-    return run_change(match_id, key, apply, actor=actor)
+    check_payload(match_id, payload, game)
+    return run_change(match_id, key, apply, actor=actor, member=True)
 
 
 def correct(actor, match_id, round_number, payload, *, key=None):
@@ -381,7 +389,7 @@ def correct(actor, match_id, round_number, payload, *, key=None):
         return corrected(match, sheet, outcome, actor, {"payload": payload})
 
     check_payload(match_id, payload)
-    return run_change(match_id, key, apply, actor=actor, decided_too=True)
+    return run_change(match_id, key, apply, actor=actor, decided_too=True, member=True)
 
 
 def corrected(match, sheet, outcome, actor, extra):
@@ -423,14 +431,18 @@ def payload_validator(game):
     return jsonschema.Draft202012Validator(schema)
 
 
-def check_payload(match_id, payload):
+def check_payload(match_id, payload, game=None):
     """Refuse a payload that does not fit the game's ``record_schema``, before
-    the match is locked: a bad body is a 400 even when its key was used before."""
+    the match is locked: a bad body is a 400 even when its key was used before.
+    ``game``, when the caller read it already (a socket knows its match's), spares
+    reading it again; the locked match is checked against it."""
     if not isinstance(payload, dict):
         raise errors.BadValue(_("A record is a JSON object."))
     if not is_whole(match_id):
         raise errors.MatchNotFound()
-    game = Match.objects.filter(pk=match_id).values_list("game", flat=True).first()
+    if game is None:
+        game = Match.objects.filter(pk=match_id).values_list("game", flat=True)
+        game = game.first()
     if game is None:
         raise errors.MatchNotFound()
     error = jsonschema.exceptions.best_match(
@@ -452,8 +464,8 @@ def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
 
     def apply(match):
         require_member(match, actor)
-        round = open_round_of(match, round_number, match.version - 1)
-        sheet = Sheet(match, round, actor)
+        round, values = open_round_of(match, round_number, match.version - 1)
+        sheet = Sheet(match, round, actor, values)
         seat = seat_in_round(sheet.playing(), seat_id, round.number)
         outcome = match.rules.tap(
             playing(sheet.views, round.number), round_view(round, sheet.values), seat.pk
@@ -469,7 +481,7 @@ def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
         kind = recorded_kind(match, round)
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, actor=actor)
+    return run_change(match_id, key, apply, actor=actor, member=True)
 
 
 def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
@@ -508,7 +520,7 @@ def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
             kind = Event.Kind.CELL_MARKED
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, actor=actor, decided_too=True)
+    return run_change(match_id, key, apply, actor=actor, decided_too=True, member=True)
 
 
 def set_dealer(actor, match_id, seat_id, *, key=None):
@@ -537,7 +549,7 @@ def set_dealer(actor, match_id, seat_id, *, key=None):
         change = change_of(match, [round_data(round, sheet.values)], standings)
         return Applied(actor, Event.Kind.DEALER_SET, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, actor=actor)
+    return run_change(match_id, key, apply, actor=actor, member=True)
 
 
 def end_match(actor, match_id, *, key=None):
@@ -561,4 +573,4 @@ def end_match(actor, match_id, *, key=None):
         kind = Event.Kind.MATCH_ENDED
         return Applied(actor, kind, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, actor=actor)
+    return run_change(match_id, key, apply, actor=actor, member=True)

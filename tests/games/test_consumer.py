@@ -109,6 +109,32 @@ async def test_a_tap_on_one_socket_reaches_the_other(match, alice, bob):
         await socket.disconnect()
 
 
+async def test_a_socket_tap_hops_to_the_database_thread_once(
+    match, alice, bob, monkeypatch
+):
+    from asgiref.sync import SyncToAsync
+
+    host = await connect(match.pk, alice)
+    member = await connect(match.pk, bob)
+    await receive(host), await receive(member)
+    ben = await seat_id(match, "Ben")
+    hops = []
+    call = SyncToAsync.__call__
+
+    def counted(self, *args, **kwargs):
+        hops.append(getattr(self.func, "__name__", self.func))
+        return call(self, *args, **kwargs)
+
+    monkeypatch.setattr(SyncToAsync, "__call__", counted)
+
+    await member.send_json_to({"action": "tap", "round": 1, "seat": ben})
+    await receive(host), await receive(member)
+
+    assert hops == ["tap_winner"]
+    for socket in (host, member):
+        await socket.disconnect()
+
+
 async def test_every_socket_receives_the_same_text(match, alice, bob):
     host = await connect(match.pk, alice)
     member = await connect(match.pk, bob)

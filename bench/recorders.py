@@ -1,0 +1,145 @@
+"""How the bench records a round of each game: the socket frames its page sends
+and the action each runs. A game whose module is not installed is skipped.
+
+A recorder gives the steps of one round; each step is one record (one frame, one
+action call). 41 Exchange closes a round with one tap; Schwimmen with one record
+of who pays; Forty One with four bids and then the tricks. The rounds are chosen
+so that no match ends inside a probe: Schwimmen's payer goes round the table
+(``rounds_per_table`` keeps every seat in), Forty One's made bid goes round the
+table so every total sinks below zero and nobody reaches 41.
+"""
+
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+
+def new_key():
+    return uuid.uuid4().hex
+
+
+@dataclass
+class Step:
+    """One record: ``phone`` sends ``frame``; ``act`` is the same record as a
+    direct call of the action by that phone's user."""
+
+    phone: int
+    frame: dict
+    act: Any
+
+
+def record_frame(number, form):
+    """The page's record frame: the module's form fields, field -> [values]."""
+    return {"type": "record", "round": number, "form": form, "key": new_key()}
+
+
+def record_act(table, phone, number, form):
+    def act():
+        from games import actions
+        from games.rules import registry
+
+        payload = registry.get(table.game).payload_from_form(form)
+        actions.record(table.users[phone], table.id, number, payload, key=new_key())
+
+    return act
+
+
+def one_record(table, number, form):
+    phone = number % len(table.users)
+    act = record_act(table, phone, number, form)
+    return Step(phone, record_frame(number, form), act)
+
+
+class ExchangeTap:
+    """41 Exchange as its page records it: a member taps the winner."""
+
+    name = game = "fortyone_exchange"
+    seats, options, rounds_per_table = 6, None, None
+
+    def steps(self, table, number):
+        seat = table.seats[number % len(table.seats)]
+        phone = number % len(table.users)
+
+        def act():
+            from games import actions
+
+            user = table.users[phone]
+            actions.tap_winner(user, table.id, number, seat, key=new_key())
+
+        frame = {"action": "tap", "round": number, "seat": seat, "key": new_key()}
+        return [Step(phone, frame, act)]
+
+
+class ExchangeRecord(ExchangeTap):
+    """41 Exchange through the generic record frame, for comparison."""
+
+    name = "fortyone_exchange (record frame)"
+
+    def steps(self, table, number):
+        form = {"winner": [str(table.seats[number % len(table.seats)])]}
+        phone = number % len(table.users)
+        return [
+            Step(
+                phone,
+                record_frame(number, form),
+                record_act(table, phone, number, form),
+            )
+        ]
+
+
+class SchwimmenPays:
+    """Schwimmen: one seat pays a life each round, going round the table."""
+
+    name = game = "schwimmen"
+    seats = 6
+    options = {"lives": 5}
+    # Every seat pays five times in 30 rounds and is then swimming: nobody is out.
+    rounds_per_table = 30
+
+    def steps(self, table, number):
+        form = {"pays": [str(table.seats[number % len(table.seats)])]}
+        phone = number % len(table.users)
+        return [
+            Step(
+                phone,
+                record_frame(number, form),
+                record_act(table, phone, number, form),
+            )
+        ]
+
+
+class FortyOneRound:
+    """Forty One: each phone bids 3 for its seat, then one seat takes 7 tricks."""
+
+    name = game = "forty_one"
+    seats, options, rounds_per_table = 4, None, None
+
+    def steps(self, table, number):
+        steps = []
+        for phone, seat in enumerate(table.seats):
+            form = {"seat": [str(seat)], "bid": ["3"]}
+            act = record_act(table, phone, number, form)
+            steps.append(Step(phone, record_frame(number, form), act))
+        maker = table.seats[number % len(table.seats)]
+        form = {
+            f"tricks-{seat}": ["7" if seat == maker else "2"] for seat in table.seats
+        }
+        act = record_act(table, 0, number, form)
+        steps.append(Step(0, record_frame(number, form), act))
+        return steps
+
+
+RECORDERS = (ExchangeTap(), ExchangeRecord(), SchwimmenPays(), FortyOneRound())
+
+
+def installed():
+    """The recorders of the games this install registers."""
+    from games.rules import registry
+
+    return [r for r in RECORDERS if r.game in registry]
+
+
+def not_installed():
+    from games.rules import registry
+
+    return sorted({r.game for r in RECORDERS if r.game not in registry})
