@@ -74,7 +74,10 @@ function page(request, url) {
   return fetch(request)
     .then(function (response) { return kept ? keep(request, response) : response; })
     .catch(function () {
-      return (kept ? caches.match(request) : Promise.resolve(null)).then(function (hit) {
+      // Django marks these pages Vary: Cookie, and the phone's cookies change when
+      // it starts or joins a match: any kept copy beats the offline notice.
+      var keptCopy = kept ? caches.match(request, { ignoreVary: true }) : null;
+      return Promise.resolve(keptCopy).then(function (hit) {
         return hit || caches.match(OFFLINE);
       });
     });
