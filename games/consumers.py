@@ -33,7 +33,7 @@ def frame_key(frame):
     return str(key)[:KEY_MAX_LENGTH] if key else None
 
 
-def record_form(user, match_id, number, form, key, action=None, game=None):
+def record_form(user, match_id, number, form, key, game=None, action=None):
     """A module's form read as its HTML view reads it, then ``action`` (a record,
     or the host's correction). ``game``, when the socket knows it from its
     snapshot, spares reading it."""
@@ -54,7 +54,7 @@ def record_form(user, match_id, number, form, key, action=None, game=None):
 
 
 def correct_form(user, match_id, number, form, key, game=None):
-    return record_form(user, match_id, number, form, key, actions.correct, game)
+    return record_form(user, match_id, number, form, key, game, actions.correct)
 
 
 # Channels hops to a thread before every handler to close stale database
