@@ -82,8 +82,21 @@ def read_figures(path):
         figure = json.loads(line)
         row = rows.setdefault(figure.pop("test"), {})
         for key, value in figure.items():
-            row[key] = row.get(key, 0) + value
+            row[key] = added(row.get(key), value)
     return [{"test": name, **row} for name, row in rows.items()]
+
+
+def added(old, value):
+    """Counts add up; a note (text, a list) is kept once, the latest if it
+    changed."""
+    numbers = (int, float)
+    if old is None:
+        return value
+    if isinstance(old, numbers) and isinstance(value, numbers):
+        if isinstance(old, bool) or isinstance(value, bool):
+            return value
+        return old + value
+    return value
 
 
 def services():
