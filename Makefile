@@ -31,8 +31,14 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	$(PIP) -e '.[test]'
 	touch $@
 
-install: $(VENV)/.installed
-install-test: $(VENV)/.installed-test
+# The PNG icons are drawn from squarescores/icons.py, never committed; one run
+# draws every size, so the largest stands for them all.
+ICONS := static/icons/icon-512.png
+$(ICONS): squarescores/icons.py | $(BIN)/python
+	$(BIN)/python -m squarescores.icons
+
+install: $(VENV)/.installed $(ICONS)
+install-test: $(VENV)/.installed-test $(ICONS)
 
 run: install
 	$(BIN)/python manage.py migrate --noinput

@@ -1,4 +1,5 @@
-"""Draws the app's icons: ``python -m squarescores.icons`` writes static/icons/.
+"""Draws the app's icons: ``python -m squarescores.icons`` (run by `make install`)
+writes static/icons/; the PNGs are build outputs, ignored by git.
 
 A scoresheet on the accent blue: a white sheet, its grid, one winning cell. The
 PNGs are full-bleed squares with the sheet inside the middle 80 %, so they serve
