@@ -220,7 +220,9 @@ def round_and_values(match, number):
     )
     rows = list(Round.objects.raw(sql, [match.pk, number]))
     if not rows:
-        raise errors.RoundNotFound(f"This match has no round {number}.")
+        raise errors.RoundNotFound(
+            _("This match has no round %(number)d.") % {"number": number}
+        )
     values = {}
     for row in rows:
         if row.cell_seat is not None:

@@ -335,6 +335,20 @@ def recorded_kind(match, round, decided_kind=Event.Kind.MATCH_DECIDED):
     return Event.Kind.ROUND_WON if round.status == WON else Event.Kind.ROUND_RECORDED
 
 
+def recorded(sheet, standings, outcome, actor, *, kind=None, before=(), after=()):
+    """Settle ``outcome`` in the open round and describe the change: the event's
+    before and after, and the push. Every way of recording a round ends here."""
+    match, round = sheet.match, sheet.round
+    summary = {**round_summary(round, sheet.seats), **dict(before)}
+    rounds, standings = settle(sheet, standings, outcome, actor)
+    result = {**round_summary(round, sheet.seats), **dict(after)}
+    if match.result is not None:
+        result["result"] = match.result
+    change = change_of(match, rounds, standings)
+    kind = kind or recorded_kind(match, round)
+    return Applied(actor, kind, summary, result, change, sheet.seats)
+
+
 def record(actor, match_id, round_number, payload, *, key=None, game=None):
     """A member records ``payload`` in the open round, ``round_number``.
 
@@ -354,17 +368,10 @@ def record(actor, match_id, round_number, payload, *, key=None, game=None):
         outcome = match.rules.record(sheet.table(standings), dict(payload))
         if outcome.ends_match:
             raise errors.BadValue(_("A record cannot end the match; End match does."))
-        before = round_summary(round, sheet.seats)
-        rounds, standings = settle(sheet, standings, outcome, actor)
-        after = {**round_summary(round, sheet.seats), "payload": payload}
+        applied = recorded(sheet, standings, outcome, actor, after={"payload": payload})
         if round.status != OPEN:
-            after["note"] = round.note
-            after["next_round"] = round.number + 1
-        if match.result is not None:
-            after["result"] = match.result
-        change = change_of(match, rounds, standings)
-        kind = recorded_kind(match, round)
-        return Applied(actor, kind, before, after, change, sheet.seats)
+            applied.after.update(note=round.note, next_round=round.number + 1)
+        return applied
 
     check_payload(match_id, payload, game)
     return run_change(match_id, key, apply, actor=actor, member=True)
@@ -470,16 +477,10 @@ def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
         outcome = match.rules.tap(
             playing(sheet.views, round.number), round_view(round, sheet.values), seat.pk
         )
-        before = round_summary(round, sheet.seats)
         standings = standings_of(match, sheet.seats)
-        rounds, standings = settle(sheet, standings, outcome, actor)
-        after = round_summary(round, sheet.seats)
-        after["next_round"] = round.number + 1
-        if match.result is not None:
-            after["result"] = match.result
-        change = change_of(match, rounds, standings)
-        kind = recorded_kind(match, round)
-        return Applied(actor, kind, before, after, change, sheet.seats)
+        applied = recorded(sheet, standings, outcome, actor)
+        applied.after["next_round"] = round.number + 1
+        return applied
 
     return run_change(match_id, key, apply, actor=actor, member=True)
 
@@ -510,15 +511,13 @@ def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
             applied = corrected(match, sheet, outcome, actor, extra)
             applied.before["seat"] = seat.pk
             return applied
-        before = {**round_summary(round, sheet.seats), "seat": seat.pk}
         standings = standings_of(match, sheet.seats)
-        rounds, standings = settle(sheet, standings, outcome, actor)
-        after = {**round_summary(round, sheet.seats), **extra}
-        change = change_of(match, rounds, standings)
-        kind = recorded_kind(match, round)
-        if kind != Event.Kind.MATCH_DECIDED:
-            kind = Event.Kind.CELL_MARKED
-        return Applied(actor, kind, before, after, change, sheet.seats)
+        applied = recorded(
+            sheet, standings, outcome, actor, before={"seat": seat.pk}, after=extra
+        )
+        if applied.kind == Event.Kind.MATCH_DECIDED:
+            return applied
+        return replace(applied, kind=Event.Kind.CELL_MARKED)
 
     return run_change(match_id, key, apply, actor=actor, decided_too=True, member=True)
 
@@ -565,12 +564,13 @@ def end_match(actor, match_id, *, key=None):
             playing(sheet.views, round.number), round_view(round, sheet.values)
         )
         outcome = replace(outcome, ends_match=True)
-        before = round_summary(round, sheet.seats)
-        rounds, standings = settle(sheet, standings, outcome, actor)
-        after = round_summary(round, sheet.seats)
-        after["match"] = Match.Status.ENDED
-        change = change_of(match, rounds, standings)
-        kind = Event.Kind.MATCH_ENDED
-        return Applied(actor, kind, before, after, change, sheet.seats)
+        return recorded(
+            sheet,
+            standings,
+            outcome,
+            actor,
+            kind=Event.Kind.MATCH_ENDED,
+            after={"match": Match.Status.ENDED},
+        )
 
     return run_change(match_id, key, apply, actor=actor, member=True)
