@@ -56,12 +56,6 @@ def names_of(views):
     return {view.id: view.name for view in views}
 
 
-def can_correct(match):
-    """A closed round can be corrected while the match is live, or after the
-    module decided it (the correction may make it live again)."""
-    return match.is_live or match.result is not None
-
-
 def open_round_html(match, round, seats, standings, context=None, request=None):
     """The open round (a ``RoundView``, or None once the match ended)."""
     views = [seat_view(seat) for seat in seats]
@@ -127,7 +121,7 @@ def row_html(match, round, seats, context=None, request=None):
             "seats": views,
             "names": names_of(views),
             "correct_url": reverse("match_correct", args=[match.pk]),
-            "correctable": can_correct(match),
+            "correctable": match.is_correctable,
             **(context or {}),
         },
         request=request,

@@ -87,7 +87,7 @@ LOCK_SQL = (
 
 
 # A host's correction may also change a match its module decided (and so make it
-# live again); a match a member ended stays as it is.
+# live again); a match a member ended stays as it is (``Match.is_correctable``).
 LOCK_DECIDED_SQL = (
     f"UPDATE {Match._meta.db_table} SET version = version + 1 "
     "WHERE id = %s AND (status = %s OR result IS NOT NULL) RETURNING *"
