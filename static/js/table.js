@@ -136,16 +136,67 @@
     return template.content;
   }
 
+  // What this phone has typed or ticked in the open round and not yet sent. A
+  // push from another phone (one more bid) redraws the round; without this, a
+  // number half entered on this phone would vanish under its thumb.
+  function typedFields() {
+    var typed = {};
+    openEl.querySelectorAll("input[id], select[id], textarea[id]").forEach(
+      function (field) {
+        if (field.type === "hidden") return;
+        if (field.type === "checkbox" || field.type === "radio") {
+          if (field.checked !== field.defaultChecked) {
+            typed[field.id] = { checked: field.checked, was: field.defaultChecked };
+          }
+        } else if (field.tagName === "SELECT") {
+          var chosen = field.selectedOptions[0];
+          if (chosen && !chosen.defaultSelected) {
+            typed[field.id] = { value: field.value, was: defaultOf(field) };
+          }
+        } else if (field.value !== field.defaultValue) {
+          typed[field.id] = { value: field.value, was: field.defaultValue };
+        }
+      });
+    return typed;
+  }
+
+  function defaultOf(select) {
+    var option = Array.prototype.find.call(select.options, function (o) {
+      return o.defaultSelected;
+    }) || select.options[0];
+    return option ? option.value : "";
+  }
+
+  // Put it back where the server's new fragment left that field as it was: a
+  // value another phone changed meanwhile is the server's, not this phone's.
+  function restoreTyped(typed) {
+    Object.keys(typed).forEach(function (id) {
+      var field = document.getElementById(id);
+      if (!field || !openEl.contains(field)) return;
+      var kept = typed[id];
+      if ("checked" in kept) {
+        if (field.defaultChecked === kept.was) field.checked = kept.checked;
+      } else if (field.tagName === "SELECT") {
+        if (defaultOf(field) === kept.was) field.value = kept.value;
+      } else if (field.defaultValue === kept.was) {
+        field.value = kept.value;
+      }
+    });
+  }
+
   function setOpen(html) {
     if (html === null || html === undefined) return;
     var focused = document.activeElement;
-    var focusSeat = focused && openEl.contains(focused) ? focused.dataset.seat : null;
+    var inside = focused && openEl.contains(focused);
+    var focusSeat = inside ? focused.dataset.seat : null;
+    var focusId = inside ? focused.id : null;
+    var typed = typedFields();
     openEl.replaceChildren(parse(html));
     decorate(openEl);
-    if (focusSeat) {
-      var again = openEl.querySelector('[data-seat="' + focusSeat + '"]');
-      if (again) again.focus();
-    }
+    restoreTyped(typed);
+    var again = focusId ? document.getElementById(focusId)
+      : focusSeat ? openEl.querySelector('[data-seat="' + focusSeat + '"]') : null;
+    if (again && openEl.contains(again)) again.focus();
     pendingTap = clearTap(pendingTap);
   }
 

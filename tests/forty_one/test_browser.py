@@ -170,3 +170,27 @@ def test_one_phone_enters_two_bids_in_quick_succession(asgi_server, new_phone):
 
     expect_meter([alice], "bids 7 of at least 11")
     assert alice.console_errors == []
+
+
+def test_a_bid_half_typed_survives_another_phones_bid(asgi_server, new_phone):
+    """Ben's bid redraws the round on Alice's phone while she is typing Dev's:
+    the number she typed stays, and her bid counts."""
+    alice, ben = new_phone("alice"), new_phone("ben")
+    join_link = start_forty_one(alice, asgi_server)
+    join_as(ben, join_link, "Ben")
+    wait_live(alice, ben)
+    seats = {seat.name: seat.pk for seat in Match.objects.get().seats.all()}
+    dev_bid = alice.locator(
+        f'#open-round .fo-bid[data-seat="{seats["Dev"]}"] input[name="bid"]'
+    )
+    dev_bid.fill("4")
+
+    bid(ben, seats["Ben"], 3)
+    expect_meter([alice], "bids 3 of at least 11")
+
+    expect(dev_bid).to_have_value("4")
+    alice.locator(f'#open-round .fo-bid[data-seat="{seats["Dev"]}"] form').get_by_role(
+        "button", name="Bid"
+    ).click()
+    expect_meter([alice, ben], "bids 7 of at least 11")
+    assert [alice.console_errors, ben.console_errors] == [[], []]
