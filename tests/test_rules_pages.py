@@ -1,0 +1,92 @@
+"""The rules pages of the lives games and Forty One, written in each language
+(issue 15): the game's page and a match's, each with its own heading, and a
+match's page showing that match's options whatever the language."""
+
+import pytest
+from django.test import Client
+from django.utils.html import escape
+
+from games import actions
+from tests.conftest import SEATS
+
+pytestmark = pytest.mark.django_db
+
+HEADINGS = {
+    "schwimmen": {
+        "en": "How Schwimmen is played",
+        "de": "So spielt man Schwimmen",
+        "nl": "Zo speel je Schwimmen",
+        "ar": "كيف نلعب <bdi>Schwimmen</bdi>",
+    },
+}
+PAGES = [
+    (game, language, heading)
+    for game, headings in HEADINGS.items()
+    for language, heading in headings.items()
+]
+
+
+def phone(language, user=None):
+    client = Client(headers={"accept-language": language})
+    if user:
+        client.force_login(user)
+    return client
+
+
+def heading_of(page):
+    return page.split('<h2 id="rules-title">', 1)[1].split("</h2>", 1)[0]
+
+
+def start(alice, game, **options):
+    return actions.start_match(
+        alice, game, SEATS, options=options, host_seat=0
+    ).match
+
+
+def options_shown(response):
+    """The page's option rows, as the rules page lays out the match's options."""
+    return [
+        f'<div class="rules-option"><dt>{escape(label)}</dt><dd>{escape(value)}</dd>'
+        for label, value in response.context["options"]
+    ]
+
+
+@pytest.mark.parametrize("game, language, heading", PAGES)
+def test_a_games_rules_are_written_in_each_language(game, language, heading):
+    response = phone(language).get(f"/games/{game}/rules/")
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert f'<html lang="{language}"' in page
+    assert heading_of(page) == heading
+
+
+@pytest.mark.parametrize("game, language, heading", PAGES)
+def test_a_matchs_rules_are_written_in_its_members_language(
+    alice, game, language, heading
+):
+    match = start(alice, game)
+
+    response = phone(language, alice).get(f"/matches/{match.pk}/rules/")
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert f'<html lang="{language}"' in page
+    assert heading_of(page) == heading
+    assert match.code in page
+
+
+@pytest.mark.parametrize("language", HEADINGS["schwimmen"])
+def test_schwimmens_page_shows_the_matchs_options_in_each_language(alice, language):
+    match = start(alice, "schwimmen", lives=5, swimmers_tie="share", feuer=False)
+
+    response = phone(language, alice).get(f"/matches/{match.pk}/rules/")
+
+    page = response.content.decode()
+    assert dict(response.context["options"]) != dict(
+        match.rules.describe_options(match.rules.clean_options({}))
+    )
+    for row in options_shown(response):
+        assert row in page
+    assert "<dd>5</dd>" in page
+    assert f'href="/games/schwimmen/hands/?match={match.pk}"' in page
