@@ -18,6 +18,12 @@ HEADINGS = {
         "nl": "Zo speel je Schwimmen",
         "ar": "كيف نلعب <bdi>Schwimmen</bdi>",
     },
+    "thirty_one": {
+        "en": "How Thirty-One is played",
+        "de": "So spielt man Einunddreißig",
+        "nl": "Zo speel je Eenendertigen",
+        "ar": "كيف نلعب الواحد والثلاثين",
+    },
 }
 PAGES = [
     (game, language, heading)
@@ -90,3 +96,57 @@ def test_schwimmens_page_shows_the_matchs_options_in_each_language(alice, langua
         assert row in page
     assert "<dd>5</dd>" in page
     assert f'href="/games/schwimmen/hands/?match={match.pk}"' in page
+
+
+# Thirty-One's options that change who pays, each tagged in the page's language
+# with how this match plays it: a Blitz match (the closer rule, no Fire) with the
+# points limit on and "31 affects all" off.
+TAGGED = {
+    "en": [
+        "Closer rule <span class=\"t31-tag\">on here</span>",
+        "31 affects all other players <span class=\"t31-tag\">off here</span>",
+        "Points limit <span class=\"t31-tag\">on here</span>",
+        "Three of a kind <span class=\"t31-tag\">no Fire here</span>",
+    ],
+    "de": [
+        "Klopfer-Regel <span class=\"t31-tag\">hier an</span>",
+        "31 trifft alle <span class=\"t31-tag\">hier aus</span>",
+        "Punktegrenze <span class=\"t31-tag\">hier an</span>",
+        "Drei Gleiche <span class=\"t31-tag\">hier ohne Feuer</span>",
+    ],
+    "nl": [
+        "Klopregel <span class=\"t31-tag\">hier aan</span>",
+        "31 raakt iedereen <span class=\"t31-tag\">hier uit</span>",
+        "Puntengrens <span class=\"t31-tag\">hier aan</span>",
+        "Drie gelijke <span class=\"t31-tag\">hier zonder Vuur</span>",
+    ],
+    "ar": [
+        "قاعدة من يدقّ <span class=\"t31-tag\">هنا: نعم</span>",
+        "الـ<bdi>31</bdi> على الجميع <span class=\"t31-tag\">هنا: لا</span>",
+        "حدّ النقاط <span class=\"t31-tag\">هنا: نعم</span>",
+        "الثلاثية <span class=\"t31-tag\">هنا: بلا نار</span>",
+    ],
+}
+
+
+@pytest.mark.parametrize("language, tags", TAGGED.items())
+def test_thirty_ones_page_tags_the_matchs_options_in_each_language(
+    alice, language, tags
+):
+    match = start(alice, "thirty_one", rule_set="blitz", points_limit=True)
+
+    response = phone(language, alice).get(f"/matches/{match.pk}/rules/")
+
+    page = response.content.decode()
+    for tag in tags:
+        assert tag in page
+    for row in options_shown(response):
+        assert row in page
+    assert f'href="/games/thirty_one/hands/?match={match.pk}"' in page
+
+
+@pytest.mark.parametrize("language", TAGGED)
+def test_thirty_ones_game_page_tags_nothing_without_a_match(language):
+    page = phone(language).get("/games/thirty_one/rules/").content.decode()
+
+    assert 'class="t31-tag"' not in page
