@@ -7,6 +7,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from games import actions
+from games.forty_one.rules import DOUBLE_FROM, MAX_BID, MINUS, score
 from tests.conftest import SEATS
 
 pytestmark = pytest.mark.django_db
@@ -23,6 +24,12 @@ HEADINGS = {
         "de": "So spielt man Einunddreißig",
         "nl": "Zo speel je Eenendertigen",
         "ar": "كيف نلعب الواحد والثلاثين",
+    },
+    "forty_one": {
+        "en": "How Forty One is played",
+        "de": "So spielt man Forty One",
+        "nl": "Zo speel je Forty One",
+        "ar": "كيف نلعب الـ<bdi>41</bdi>",
     },
 }
 PAGES = [
@@ -44,9 +51,7 @@ def heading_of(page):
 
 
 def start(alice, game, **options):
-    return actions.start_match(
-        alice, game, SEATS, options=options, host_seat=0
-    ).match
+    return actions.start_match(alice, game, SEATS, options=options, host_seat=0).match
 
 
 def options_shown(response):
@@ -103,28 +108,28 @@ def test_schwimmens_page_shows_the_matchs_options_in_each_language(alice, langua
 # points limit on and "31 affects all" off.
 TAGGED = {
     "en": [
-        "Closer rule <span class=\"t31-tag\">on here</span>",
-        "31 affects all other players <span class=\"t31-tag\">off here</span>",
-        "Points limit <span class=\"t31-tag\">on here</span>",
-        "Three of a kind <span class=\"t31-tag\">no Fire here</span>",
+        'Closer rule <span class="t31-tag">on here</span>',
+        '31 affects all other players <span class="t31-tag">off here</span>',
+        'Points limit <span class="t31-tag">on here</span>',
+        'Three of a kind <span class="t31-tag">no Fire here</span>',
     ],
     "de": [
-        "Klopfer-Regel <span class=\"t31-tag\">hier an</span>",
-        "31 trifft alle <span class=\"t31-tag\">hier aus</span>",
-        "Punktegrenze <span class=\"t31-tag\">hier an</span>",
-        "Drei Gleiche <span class=\"t31-tag\">hier ohne Feuer</span>",
+        'Klopfer-Regel <span class="t31-tag">hier an</span>',
+        '31 trifft alle <span class="t31-tag">hier aus</span>',
+        'Punktegrenze <span class="t31-tag">hier an</span>',
+        'Drei Gleiche <span class="t31-tag">hier ohne Feuer</span>',
     ],
     "nl": [
-        "Klopregel <span class=\"t31-tag\">hier aan</span>",
-        "31 raakt iedereen <span class=\"t31-tag\">hier uit</span>",
-        "Puntengrens <span class=\"t31-tag\">hier aan</span>",
-        "Drie gelijke <span class=\"t31-tag\">hier zonder Vuur</span>",
+        'Klopregel <span class="t31-tag">hier aan</span>',
+        '31 raakt iedereen <span class="t31-tag">hier uit</span>',
+        'Puntengrens <span class="t31-tag">hier aan</span>',
+        'Drie gelijke <span class="t31-tag">hier zonder Vuur</span>',
     ],
     "ar": [
-        "قاعدة من يدقّ <span class=\"t31-tag\">هنا: نعم</span>",
-        "الـ<bdi>31</bdi> على الجميع <span class=\"t31-tag\">هنا: لا</span>",
-        "حدّ النقاط <span class=\"t31-tag\">هنا: نعم</span>",
-        "الثلاثية <span class=\"t31-tag\">هنا: بلا نار</span>",
+        'قاعدة من يدقّ <span class="t31-tag">هنا: نعم</span>',
+        'الـ<bdi>31</bdi> على الجميع <span class="t31-tag">هنا: لا</span>',
+        'حدّ النقاط <span class="t31-tag">هنا: نعم</span>',
+        'الثلاثية <span class="t31-tag">هنا: بلا نار</span>',
     ],
 }
 
@@ -150,3 +155,26 @@ def test_thirty_ones_game_page_tags_nothing_without_a_match(language):
     page = phone(language).get("/games/thirty_one/rules/").content.decode()
 
     assert 'class="t31-tag"' not in page
+
+
+@pytest.mark.parametrize("language", HEADINGS["forty_one"])
+def test_forty_ones_scoring_table_says_what_the_sheet_scores(language):
+    page = phone(language).get("/games/forty_one/rules/").content.decode()
+
+    table = page.split('<table class="rules-table">', 1)[1].split("</table>", 1)[0]
+    for bid in range(DOUBLE_FROM, MAX_BID + 1):
+        made, missed = score(bid, bid), score(bid, bid - 1)
+        row = table.split(f'<th scope="row">{bid}</th>', 1)[1].split("</tr>", 1)[0]
+        assert f"+{made}<" in row
+        assert f"{MINUS}{-missed}<" in row
+
+
+@pytest.mark.parametrize("language", HEADINGS["forty_one"])
+def test_forty_ones_match_page_has_no_options_to_show_in_any_language(alice, language):
+    match = start(alice, "forty_one")
+
+    response = phone(language, alice).get(f"/matches/{match.pk}/rules/")
+
+    assert response.status_code == 200
+    assert response.context["options"] == []
+    assert 'class="rules-option"' not in response.content.decode()
