@@ -8,6 +8,7 @@ host's forms post to the actions of ``games.actions.tv``, like every change.
 import io
 
 import segno
+from django.contrib.auth import get_user
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,7 +20,7 @@ from .actions.tv import check_share
 from .bounds import ID_MAX
 from .forms import EndForm
 from .models import Match
-from .views import act, refused
+from .views import bad_form, refused
 
 
 @never_cache
@@ -69,21 +70,29 @@ def tv_qr(request, match_id):
     return HttpResponse(svg.getvalue(), content_type="image/svg+xml")
 
 
+def back_to_tools(match_id):
+    return reverse("match", args=[match_id]) + "#tv-link"
+
+
 @require_POST
 def share(request, match_id):
-    back = reverse("match", args=[match_id]) + "#tv-link"
     try:
-        actions.share_tv(request.user, match_id)
+        actions.share_tv(get_user(request), match_id)
     except errors.Refusal as refusal:
-        return refused(request, refusal, back)
-    return redirect(back)
+        return refused(request, refusal, back_to_tools(match_id))
+    return redirect(back_to_tools(match_id))
 
 
 @require_POST
 def revoke(request, match_id):
-    return act(
-        request,
-        match_id,
-        EndForm,
-        lambda user, d: actions.revoke_tv(user, match_id, key=d["key"] or None),
-    )
+    # A form of one idempotency key, as End match's is.
+    form = EndForm(request.POST)
+    if not form.is_valid():
+        return bad_form(request, form, back_to_tools(match_id))
+    try:
+        # Read the lazy user now, not under the match's write lock (as act() does).
+        user = get_user(request)
+        actions.revoke_tv(user, match_id, key=form.cleaned_data["key"] or None)
+    except errors.Refusal as refusal:
+        return refused(request, refusal, back_to_tools(match_id))
+    return redirect(back_to_tools(match_id))

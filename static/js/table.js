@@ -815,6 +815,12 @@
     connectNow();
   });
 
+  // A link to a part of a folded panel (the TV link, once shared) unfolds it.
+  var target = location.hash && document.getElementById(location.hash.slice(1));
+  for (; target; target = target.parentElement) {
+    if (target.tagName === "DETAILS") target.open = true;
+  }
+
   decorate(document);
   markPending();
   connect();
