@@ -64,7 +64,8 @@ def long_table(browser):
 
 def play_long_table():
     """alice hosts a 10-seat match of long names, bob (a guest) sits in it, four
-    rounds are played; a second match of the same seats has ended."""
+    rounds are played, and it is on a TV link; a second match of the same seats
+    has ended and its next match has begun (a sitting of two)."""
     alice = make_user("alice", LONG_NAMES[0])
     bob = User.create_guest(LONG_NAMES[2])
     live = actions.start_match(
@@ -78,7 +79,9 @@ def play_long_table():
         alice, "fortyone_exchange", LONG_NAMES, host_seat=0
     ).match
     actions.end_match(alice, ended.pk)
-    return {"alice": alice, "bob": bob, "live": live, "ended": ended}
+    actions.rematch(alice, ended.pk)
+    tv = actions.share_tv(alice, live.pk).secret
+    return {"alice": alice, "bob": bob, "live": live, "ended": ended, "tv": tv}
 
 
 def pages_of(table):
@@ -93,6 +96,8 @@ def pages_of(table):
         f"/j/{ended.code}/",
         "/j/NOSUCH/",
         "/offline/",
+        f"/tv/{table['tv']}/",
+        "/tv/no-such-link/",
     ]
     host = [
         f"/matches/{live.pk}/",
