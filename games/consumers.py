@@ -16,10 +16,10 @@ from django.conf import settings
 
 from squarescores.socket_auth import PROTOCOL
 
-from . import actions, errors, json_limits, live
+from . import actions, errors, json_limits, live, tv
 from .bounds import KEY_MAX_LENGTH
 from .broadcast import group_name, run_then_send
-from .models import Match
+from .models import Event, Match
 from .rules import registry
 from .ws_limits import MessageLimits
 
@@ -164,4 +164,77 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
         )
 
     async def match_change(self, event):
+        await self.send(text_data=event["text"])
+
+
+class TvConsumer(MessageLimits, AsyncWebsocketConsumer):
+    """The TV link's socket, ``/ws/tv/<secret>/``: read only, no login.
+
+    It joins the match's group and forwards the pushes every phone gets, after a
+    snapshot of its own (games/tv.py). A frame that asks for anything but a
+    snapshot is refused and changes nothing. A wrong secret closes with 4404, and
+    so does the host's revoke: a push newer than this socket's snapshot saying the
+    link was revoked closes it instead of being forwarded; a revoke that the layer
+    lost shows on the next snapshot, which the page asks for on any gap.
+    """
+
+    async def dispatch(self, message):
+        if message["type"] in NO_HOP:
+            await getattr(self, get_handler_name(message))(message)
+            return
+        await super().dispatch(message)
+
+    async def connect(self):
+        self.secret = self.scope["url_route"]["kwargs"]["secret"]
+        self.group = None
+        self.version = 0
+        await self.accept()
+        match = await database_sync_to_async(tv.match_for)(self.secret)
+        if match is None:
+            await self.close(code=CLOSE_NO_MATCH)
+            return
+        # Join first, then read the snapshot, as a phone does; the snapshot checks
+        # the secret again, so a revoke in between closes the socket too.
+        self.group = group_name(match.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send_snapshot()
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def send_snapshot(self):
+        try:
+            message = await database_sync_to_async(tv.snapshot)(self.secret)
+        except errors.Refusal:
+            await self.gone()
+            return
+        self.version = max(self.version, message["version"])
+        await self.send(text_data=json.dumps(message, separators=(",", ":")))
+
+    async def gone(self):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = None
+        await self.close(code=CLOSE_NO_MATCH)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            frame = json_limits.loads(
+                text_data or "", max_bytes=settings.WS_MAX_MESSAGE_BYTES
+            )
+            action = frame.get("action") or frame.get("type")
+        except (ValueError, AttributeError):
+            action = None
+        if action == "snapshot" and self.group:
+            await self.send_snapshot()
+            return
+        await self.send(
+            text_data=json.dumps({"type": "error", **errors.ReadOnly().as_dict()})
+        )
+
+    async def match_change(self, event):
+        if event["kind"] == Event.Kind.TV_REVOKED and event["version"] > self.version:
+            await self.gone()
+            return
         await self.send(text_data=event["text"])

@@ -126,6 +126,14 @@ class NotSupported(Refusal):
     message = _("This game does not record rounds that way.")
 
 
+class ReadOnly(Refusal):
+    """A TV link's socket asked to change something: it only watches."""
+
+    code = "read_only"
+    status = 403
+    message = _("A TV link only watches: it changes nothing.")
+
+
 class MatchStillLive(Refusal):
     code = "match_live"
     status = 409

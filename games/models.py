@@ -18,6 +18,15 @@ def new_join_code():
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+# A TV link's secret: 24 random bytes, 32 URL-safe characters (192 bits).
+TV_SECRET_BYTES = 24
+TV_SECRET_LENGTH = 32
+
+
+def new_tv_secret():
+    return secrets.token_urlsafe(TV_SECRET_BYTES)
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         LIVE = "live"
@@ -45,6 +54,12 @@ class Match(models.Model):
     # standing, a team's target); null when live or ended by a member. A host's
     # correction may undecide only a match the module decided.
     result = models.JSONField(null=True, blank=True)
+    # The secret of the match's read-only TV link (/tv/<secret>/), or null when
+    # the host has shared none or revoked it. Looked up by its unique index, never
+    # compared by hand; a new share after a revoke makes a new one.
+    tv_secret = models.CharField(
+        max_length=TV_SECRET_LENGTH, null=True, blank=True, unique=True, editable=False
+    )
 
     class Meta:
         verbose_name_plural = "matches"
@@ -243,6 +258,9 @@ class Event(models.Model):
         # A host's correction undid the module's decision: the match is live again.
         MATCH_REOPENED = "match_reopened"
         DEALER_SET = "dealer_set"
+        # The host made the match's TV link, or revoked it (the old link stops).
+        TV_SHARED = "tv_link_shared"
+        TV_REVOKED = "tv_link_revoked"
 
     match = models.ForeignKey(Match, models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()

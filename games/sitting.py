@@ -1,8 +1,9 @@
 """A sitting: matches chained by "Next match", one evening at one table.
 
 Each rematch's ``match_started`` event names the match it follows, so the chain
-is read backwards from any match. The tally counts the chain's ended matches
-only: a live match's rounds would go stale on the page between two matches.
+is read backwards from any match (one indexed query a match), and forwards by
+asking which start names it. The tally counts the chain's ended matches only: a
+live match's rounds would go stale on the page between two matches.
 """
 
 from collections import Counter
@@ -30,11 +31,38 @@ def chain(match):
     return ids[::-1]
 
 
-def tally(match):
+def later(match_id):
+    """The ids of the matches played after ``match_id`` in its sitting, in order."""
+    ids = []
+    current = match_id
+    while len(ids) < SITTING_MAX:
+        after = (
+            Event.objects.filter(kind=Event.Kind.STARTED, after__rematch_of=current)
+            .values_list("match_id", flat=True)
+            .first()
+        )
+        if not after or after in ids or after == match_id:
+            break
+        ids.append(after)
+        current = after
+    return ids
+
+
+def whole(match):
+    """The ids of every match of ``match``'s sitting, the first one first; just
+    ``[match.pk]`` for a match on its own."""
+    return chain(match) + later(match.pk)
+
+
+def tally(match, ids=None):
     """``{"matches": n, "rows": [{"name", "matches", "rounds"}]}`` for the
     sitting's ended matches, by seat name (each match has its own seats), most
-    matches won first; None for a match that is not part of a sitting."""
-    ids = chain(match)
+    matches won first; None for a match that is not part of a sitting.
+
+    ``ids``: the sitting's matches when the caller knows them (``whole``); by
+    default the chain up to ``match``.
+    """
+    ids = ids or chain(match)
     if len(ids) < 2:
         return None
     ended = list(Match.objects.filter(pk__in=ids, status=Match.Status.ENDED))

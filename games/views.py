@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from squarescores.accounts.guests import ensure_user
 
-from . import actions, errors, live, sitting
+from . import actions, errors, live, sitting, tv
 from .access import send_to_join
 from .forms import (
     CodeForm,
@@ -226,6 +226,8 @@ def match_page(request, match_id):
         "members": Membership.objects.filter(match=match).select_related("user"),
         "join_link": request.build_absolute_uri(join_url(match)),
         "end_key": uuid.uuid4().hex,
+        "tv": tv.host_tools(request, match, request.user),
+        "tv_key": uuid.uuid4().hex,
     }
     return render(request, "games/match.html", context)
 

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from games import rules_views, views
+from games import rules_views, tv_views, views
 from games.rules import registry
 from squarescores import pwa
 
@@ -25,6 +25,10 @@ urlpatterns = [
         name="seat_release",
     ),
     path("matches/<int:match_id>/host/", views.hand_over_host, name="host_hand_over"),
+    path("matches/<int:match_id>/tv/share/", tv_views.share, name="tv_share"),
+    path("matches/<int:match_id>/tv/revoke/", tv_views.revoke, name="tv_revoke"),
+    path("matches/<int:match_id>/tv/qr.svg", tv_views.tv_qr, name="tv_qr"),
+    path("tv/<str:secret>/", tv_views.tv_page, name="tv"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),

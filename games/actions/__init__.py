@@ -9,14 +9,15 @@ phones that tap at once, and the one that comes second sees the round closed.
 A retried call passes the same ``idempotency_key`` and gets the first result back,
 marked ``replayed``, without a second change.
 
-The actions, one module per kind of change: ``matches``, ``seats``, ``rounds``;
-``base`` holds what they share.
+The actions, one module per kind of change: ``matches``, ``seats``, ``rounds``,
+``tv`` (the read-only TV link); ``base`` holds what they share.
 """
 
 from .base import NAME_MAX_LENGTH, Result
 from .matches import hand_over_host, join_match, rematch, start_match
 from .rounds import correct, end_match, mark_cell, record, set_dealer, tap_winner
 from .seats import add_seat, release_claim, rename_seat
+from .tv import revoke_tv, share_tv
 
 __all__ = [
     "NAME_MAX_LENGTH",
@@ -31,7 +32,9 @@ __all__ = [
     "release_claim",
     "rematch",
     "rename_seat",
+    "revoke_tv",
     "set_dealer",
+    "share_tv",
     "start_match",
     "tap_winner",
 ]

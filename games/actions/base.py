@@ -94,6 +94,13 @@ LOCK_DECIDED_SQL = (
 )
 
 
+# What is not the sheet (the TV link) is the host's to change in an ended match
+# too: the big screen may show the result, and the link may be revoked after.
+LOCK_ANY_SQL = (
+    f"UPDATE {Match._meta.db_table} SET version = version + 1 WHERE id = %s RETURNING *"
+)
+
+
 # The same lock for a member's change, with the membership check folded in: one
 # statement instead of two on every record. No row then means no match, a match
 # that is over, or an actor who is not a member; the refusal reads which.
@@ -107,14 +114,20 @@ LOCK_DECIDED_MEMBER_SQL = LOCK_DECIDED_SQL.replace(
 )
 
 
-def lock_live_match(match_id, *, decided_too=False, member=None):
+def lock_live_match(match_id, *, decided_too=False, member=None, ended_too=False):
     """Raise the version of a live match, holding its lock until commit.
 
     With ``member`` (an authenticated user) the lock also requires that user's
     membership, and ``require_member`` then asks the database nothing more.
+    ``ended_too`` locks the match whatever its status.
     """
     if not is_whole(match_id):
         raise errors.MatchNotFound()
+    if ended_too:
+        match = next(iter(Match.objects.raw(LOCK_ANY_SQL, [match_id])), None)
+        if match is None:
+            raise errors.MatchNotFound()
+        return match
     folded = member is not None and member.is_authenticated
     if folded:
         sql = LOCK_DECIDED_MEMBER_SQL if decided_too else LOCK_MEMBER_SQL
@@ -252,12 +265,15 @@ def seat_in_round(seats, seat_id, number):
     )
 
 
-def run_change(match_id, key, apply, *, actor, decided_too=False, member=False):
+def run_change(
+    match_id, key, apply, *, actor, decided_too=False, member=False, ended_too=False
+):
     """Run ``apply(match)`` on a locked live match in one transaction.
 
     ``apply`` returns an ``Applied``; the event and the broadcast follow from it.
     ``actor`` is who asks: a key is theirs alone (``replay_of``). ``member``: the
-    actor must be a member, checked inside the lock statement.
+    actor must be a member, checked inside the lock statement. ``ended_too``: the
+    change may be made to an ended match as well.
 
     A retried key is not looked up first: the retry either meets a refusal (its
     round is closed, its seat taken) or the key's unique constraint as it appends
@@ -268,7 +284,10 @@ def run_change(match_id, key, apply, *, actor, decided_too=False, member=False):
     try:
         with transaction.atomic():
             match = lock_live_match(
-                match_id, decided_too=decided_too, member=actor if member else None
+                match_id,
+                decided_too=decided_too,
+                member=actor if member else None,
+                ended_too=ended_too,
             )
             applied = apply(match)
             event = Event.objects.create(

@@ -274,6 +274,19 @@ class EventSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class TvLinkSerializer(serializers.Serializer):
+    url = serializers.URLField(
+        help_text="The read-only TV page: no login, no join, no controls."
+    )
+    socket = serializers.CharField(
+        help_text="Its read-only WebSocket path: the same pushes every phone gets."
+    )
+    made = serializers.BooleanField(
+        help_text="True when this call made the link; false when it was there."
+    )
+    version = serializers.IntegerField()
+
+
 class GuestSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()

@@ -17,7 +17,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from games import actions, errors
+from games import actions, errors, tv
 from games.limits import CODE_GUESSES
 from games.models import Event, Match
 
@@ -241,6 +241,49 @@ class SeatRelease(MatchView):
         result = actions.release_claim(
             request.user, match_id, _id(seat_id), key=self.key()
         )
+        return self.answer(result)
+
+
+class TvLink(MatchView):
+    serializer_class = s.NoBody
+    permission_classes = [IsMatchHost]
+
+    @extend_schema(
+        request=s.NoBody,
+        responses={
+            200: s.TvLinkSerializer,
+            201: s.TvLinkSerializer,
+            **responses(400, 401, 403, 404),
+        },
+        parameters=[IDEMPOTENCY_KEY],
+        description="The host's read-only TV link: the one there is (200), else a "
+        "new one (201, a change). Asking again changes nothing.",
+    )
+    def post(self, request, match_id):
+        self.body()
+        shared = actions.share_tv(request.user, match_id, key=self.key())
+        data = {
+            "url": tv.tv_url(request, shared.secret),
+            "socket": f"/ws/tv/{shared.secret}/",
+            "made": shared.made,
+            "version": shared.match.version,
+        }
+        code = status.HTTP_201_CREATED if shared.made else status.HTTP_200_OK
+        return Response(data, status=code)
+
+
+class TvRevoke(MatchView):
+    serializer_class = s.NoBody
+    permission_classes = [IsMatchHost]
+
+    @change(
+        None,
+        description="The host stops the TV link: it answers 404 from now on and its "
+        "open sockets close (4404). A new share makes a new link.",
+    )
+    def post(self, request, match_id):
+        self.body()
+        result = actions.revoke_tv(request.user, match_id, key=self.key())
         return self.answer(result)
 
 

@@ -20,7 +20,7 @@ from games.bounds import ID_MAX
 from games.models import Event, Match, Membership, Round, Seat
 from games.sheet import standings_of
 
-from . import charts, export, links
+from . import charts, export, links, sittings
 from .forms import MatchFilter
 from .summaries import load_sheets, people
 
@@ -111,11 +111,13 @@ def match_list(request):
     page = Paginator(matches, MATCHES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    return render(
-        request,
-        "games/history/list.html",
-        {"form": form, "page": page, "query": query.urlencode()},
-    )
+    context = {
+        "form": form,
+        "page": page,
+        "entries": sittings.entries(page.object_list),
+        "query": query.urlencode(),
+    }
+    return render(request, "games/history/list.html", context)
 
 
 def match_history(request, match_id):
@@ -185,6 +187,7 @@ def match_history(request, match_id):
         "is_host": match.host_id == request.user.pk,
         "rematch": links.rematch_of(match),
         "rematch_of": links.replays(match),
+        "sitting": sittings.of(match),
         "table_url": table_url(match),
         "key": uuid.uuid4().hex,
         "standings_html": live.standings_html(

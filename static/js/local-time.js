@@ -4,8 +4,7 @@
 // ones ("5 minutes ago") fresh. The full local date and zone go in the title.
 (function () {
   "use strict";
-  var times = document.querySelectorAll("time[data-local]");
-  if (!times.length || !window.Intl || !Intl.DateTimeFormat) return;
+  if (!window.Intl || !Intl.DateTimeFormat) return;
 
   // The page's language (the switcher's choice), not only the phone's.
   var locale = document.documentElement.lang || undefined;
@@ -29,7 +28,7 @@
 
   function render() {
     var now = Date.now();
-    times.forEach(function (el) {
+    document.querySelectorAll("time[data-local]").forEach(function (el) {
       var date = new Date(el.getAttribute("datetime"));
       if (isNaN(date.getTime())) return;
       var style = el.getAttribute("data-local");
@@ -40,5 +39,9 @@
   }
 
   render();
-  if (relative) setInterval(render, 30000);
+  // A page that swaps in fresh content (a live match's history) has new times.
+  document.addEventListener("squarescores:swapped", render);
+  if (relative && document.querySelector("time[data-local]")) {
+    setInterval(render, 30000);
+  }
 })();

@@ -25,6 +25,8 @@
   var REFRESH_KINDS = ["member_joined", "seat_added", "seat_renamed",
     "claim_released", "host_handed", "match_decided", "match_reopened", "dealer_set",
     "match_ended"];
+  // The TV link shows in the host's tools only: other phones have nothing to fetch.
+  var HOST_REFRESH_KINDS = ["tv_link_shared", "tv_link_revoked"];
 
   var socket = null;
   var synced = false;     // a snapshot arrived on this socket
@@ -379,7 +381,9 @@
     body.dataset.version = String(version);
     showLastResult();
     if (message.correction) announceCorrection(message.correction);
-    if (REFRESH_KINDS.indexOf(message.kind) !== -1) refreshPanels();
+    if (REFRESH_KINDS.indexOf(message.kind) !== -1 ||
+        (body.hasAttribute("data-host") &&
+         HOST_REFRESH_KINDS.indexOf(message.kind) !== -1)) refreshPanels();
     settlePending();
   }
 
@@ -771,7 +775,9 @@
         .catch(function () { /* dismissed */ });
     } else if (copy) {
       var url = copy.dataset.copy;
-      var done = function () { showNotice("Join link copied."); };
+      var done = function () {
+        showNotice(copy.dataset.copied || "Join link copied.");
+      };
       if (navigator.clipboard) {
         navigator.clipboard.writeText(url).then(done, function () {
           showNotice(url);
@@ -808,6 +814,12 @@
     stopped = false;
     connectNow();
   });
+
+  // A link to a part of a folded panel (the TV link, once shared) unfolds it.
+  var target = location.hash && document.getElementById(location.hash.slice(1));
+  for (; target; target = target.parentElement) {
+    if (target.tagName === "DETAILS") target.open = true;
+  }
 
   decorate(document);
   markPending();

@@ -20,6 +20,8 @@ ENDPOINTS = {
     ("post", "/api/matches/{match_id}/correct/"),
     ("post", "/api/matches/{match_id}/dealer/"),
     ("post", "/api/matches/{match_id}/host/"),
+    ("post", "/api/matches/{match_id}/tv/"),
+    ("post", "/api/matches/{match_id}/tv/revoke/"),
     ("post", "/api/matches/{match_id}/seats/"),
     ("post", "/api/matches/{match_id}/seats/{seat_id}/rename/"),
     ("post", "/api/matches/{match_id}/seats/{seat_id}/release/"),

@@ -263,3 +263,14 @@ def test_the_sittings_tally_after_three_matches(asgi_server, new_phone, shoot):
     )
     shoot(b, "sitting-tally")
     expect_fits(b)
+    # The history lists the evening as one sitting: three played, one begun.
+    b.goto(b.url.split("/matches/")[0] + "/matches/")
+    sitting = b.locator(".sitting-group")
+    expect(sitting).to_have_count(1)
+    expect(sitting.locator(".sitting-head")).to_contain_text(": 4 matches")
+    expect(sitting.locator(".sitting-tally summary")).to_have_text(
+        "Tally of 3 ended matches"
+    )
+    expect(sitting.locator(".sitting-matches > .match-row")).to_have_count(4)
+    shoot(b, "sitting-in-my-matches")
+    expect_fits(b)

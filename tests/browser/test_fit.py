@@ -64,7 +64,8 @@ def long_table(browser):
 
 def play_long_table():
     """alice hosts a 10-seat match of long names, bob (a guest) sits in it, four
-    rounds are played; a second match of the same seats has ended."""
+    rounds are played, and it is on a TV link; a second match of the same seats
+    has ended and its next match has begun (a sitting of two)."""
     alice = make_user("alice", LONG_NAMES[0])
     bob = User.create_guest(LONG_NAMES[2])
     live = actions.start_match(
@@ -78,7 +79,9 @@ def play_long_table():
         alice, "fortyone_exchange", LONG_NAMES, host_seat=0
     ).match
     actions.end_match(alice, ended.pk)
-    return {"alice": alice, "bob": bob, "live": live, "ended": ended}
+    actions.rematch(alice, ended.pk)
+    tv = actions.share_tv(alice, live.pk).secret
+    return {"alice": alice, "bob": bob, "live": live, "ended": ended, "tv": tv}
 
 
 def pages_of(table):
@@ -93,6 +96,8 @@ def pages_of(table):
         f"/j/{ended.code}/",
         "/j/NOSUCH/",
         "/offline/",
+        f"/tv/{table['tv']}/",
+        "/tv/no-such-link/",
     ]
     host = [
         f"/matches/{live.pk}/",
@@ -153,3 +158,28 @@ def test_the_header_of_a_live_match_fits_with_its_live_status(
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONES[size]["width"]
     assert_fits(page)
     page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_desktop_window_and_a_tv_fit_the_ten_seat_match(
+    asgi_server, browser, long_table, scheme
+):
+    """The wide grid (1280 x 800) scrolls inside its own box, never the page; the
+    TV link's page (1280 x 720) wraps its long names."""
+    problems = []
+    for who, path, size in (
+        ("alice", f"/matches/{long_table['live'].pk}/", {"width": 1280, "height": 800}),
+        ("bob", f"/matches/{long_table['live'].pk}/", {"width": 1280, "height": 800}),
+        (None, f"/tv/{long_table['tv']}/", {"width": 1280, "height": 720}),
+    ):
+        context = browser.new_context(viewport=size, color_scheme=scheme)
+        page = context.new_page()
+        if who:
+            context.add_cookies([cookie_for(long_table[who], asgi_server)])
+        page.goto(asgi_server + path)
+        name = f"{who or 'visitor'}-{size['width']}-{scheme}-{path.split('/')[1]}"
+        page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+        problems.append(too_wide(page))
+        context.close()
+    problems = [problem for problem in problems if problem]
+    assert not problems, "\n".join(problems)

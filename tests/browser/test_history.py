@@ -262,3 +262,44 @@ def test_a_thousand_round_match_reads_page_by_page(asgi_server, browser, shoot):
         ).to_have_count(1)
         look(page, shoot, "big-second-page")
         page.context.close()
+
+
+def test_a_live_match_s_history_shows_a_new_round_and_a_correction_in_place(
+    asgi_server, new_phone, shoot
+):
+    """Issue 14: an open history page follows the table without a reload, and
+    fetches nothing while nothing changes."""
+    host, reader = new_phone("host"), new_phone("reader")
+    join_link = start_match(host, asgi_server, SEATS)
+    join_as(reader, join_link, "Ben")
+    wait_live(host, reader)
+    tap(host, [host], 1, "Cara")
+    reader.goto(reader.url + "history/")
+    expect(reader.locator("[data-testid=played]")).to_have_text("1")
+    navigations, fetches = [], []
+    reader.on("framenavigated", lambda frame: navigations.append(frame.url))
+    reader.on(
+        "request",
+        lambda request: "/history/" in request.url and fetches.append(request.url),
+    )
+    reader.wait_for_timeout(1500)
+    assert fetches == []
+    reader.evaluate("window.scrollTo(0, 200)")
+
+    tap(host, [host], 2, "Ben")
+
+    expect(reader.locator("[data-testid=played]")).to_have_text("2")
+    assert page_rounds(reader)[:2] == [(1, "Cara"), (2, "Ben")]
+    assert counts_table(reader)["Ben"] == 1
+    assert reader.evaluate("window.scrollY") == 200
+
+    host.locator("#round-1 summary").click()
+    host.locator("#round-1 .correct-form button", has_text="Alice").click()
+
+    expect(reader.locator("[data-testid=correction]")).to_have_count(1)
+    expect(reader.locator("[data-testid=correction]")).to_contain_text("Cara")
+    assert page_rounds(reader)[0] == (1, "Alice")
+    assert navigations == []
+    assert len(fetches) == 2
+    look(reader, shoot, "history-followed-the-table")
+    assert reader.console_errors == []

@@ -32,6 +32,8 @@ ENDPOINTS = {
     "add_seat": ("/api/matches/{m}/seats/", ["name"]),
     "rename_seat": ("/api/matches/{m}/seats/{s}/rename/", ["name"]),
     "release": ("/api/matches/{m}/seats/{s}/release/", []),
+    "tv": ("/api/matches/{m}/tv/", []),
+    "tv_revoke": ("/api/matches/{m}/tv/revoke/", []),
     "join": ("/api/join/", ["code", "seat", "name"]),
     "start": ("/api/matches/", ["game", "seats", "options", "host_seat"]),
 }

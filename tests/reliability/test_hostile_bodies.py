@@ -32,6 +32,8 @@ ENDPOINTS = {
     "seats": ("/api/matches/{m}/seats/", {"name": "Eve"}),
     "rename": ("/api/matches/{m}/seats/{ben}/rename/", {"name": "Benny"}),
     "release": ("/api/matches/{m}/seats/{ben}/release/", {}),
+    "tv": ("/api/matches/{m}/tv/", {}),
+    "tv_revoke": ("/api/matches/{m}/tv/revoke/", {}),
 }
 DEPTHS = [MAX_DEPTH + 1, 1000, 20_000]
 

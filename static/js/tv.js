@@ -1,0 +1,270 @@
+// The TV link's live client: one read-only WebSocket, nothing to press.
+//
+// It draws the pushes every phone of the match gets. Those fragments are the
+// same for everyone, so each is stripped of its forms, buttons and fields before
+// it is drawn, and the open round shows as its number and who deals. Pushes are
+// applied in version order; a gap, a reconnect or the screen coming back asks
+// for a snapshot. The server closes the socket with 4404 when the link is wrong
+// or the host revokes it: the page then reloads into "This TV link does not work".
+(function () {
+  "use strict";
+  var body = document.body;
+  var secret = body.dataset.tv;
+  if (!secret || !window.WebSocket) return;
+
+  var version = Number(body.dataset.version);
+  var nowEl = document.getElementById("tv-now");
+  var roundsEl = document.getElementById("rounds");
+  var standingsEl = document.getElementById("standings");
+  var emptyEl = document.querySelector("[data-tv-empty]");
+  var noticeEl = document.querySelector("[data-notice]");
+  var statusEl = document.querySelector("[data-live-status]");
+  var statusText = statusEl.querySelector("[data-live-text]");
+  var titleTemplate = document.getElementById("tv-round-title");
+  var keep = Number(roundsEl.dataset.keep) || 10;
+  var CONTROLS = "form, button, input, select, textarea, details, .host-only";
+
+  var socket = null;
+  var synced = false;
+  var buffered = [];
+  var attempts = 0;
+  var retryTimer = null;
+  var stopped = false;
+  var snapshotPending = false;
+
+  function setStatus(state) {
+    statusEl.hidden = false;
+    statusEl.classList.toggle("is-live", state === "live");
+    statusEl.classList.toggle("is-down", state !== "live");
+    statusEl.dataset.state = state;
+    var name = state === "live" && body.dataset.status === "ended" ? "ended" : state;
+    statusText.textContent = statusEl.dataset["text" + name[0].toUpperCase() +
+      name.slice(1)] || statusText.textContent;
+  }
+
+  // Drawing ------------------------------------------------------------------------
+  function parse(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content;
+  }
+
+  function readOnly(root) {
+    root.querySelectorAll(CONTROLS).forEach(function (el) { el.remove(); });
+    return root;
+  }
+
+  // The open round as a TV says it: "Round 5", who deals; or the match's end and
+  // its result. A phone's entry (the buttons, the question) stays out.
+  function nowFrom(html) {
+    var fragment = parse(html);
+    var out = document.createDocumentFragment();
+    var number = fragment.querySelector(".open-title .round-no");
+    var round = fragment.querySelector('input[name="round"]');
+    var text = number ? number.textContent.trim() : round ? round.value : "";
+    if (text) {
+      var title = titleTemplate.content.cloneNode(true);
+      title.querySelector(".round-no").textContent = text;
+      out.appendChild(title);
+    } else {
+      var ended = fragment.querySelector(".open-title");
+      if (ended) out.appendChild(ended);
+    }
+    fragment.querySelectorAll(".dealer-line, .result-line").forEach(function (el) {
+      out.appendChild(el);
+    });
+    return readOnly(out);
+  }
+
+  function setNow(html) {
+    if (html === null || html === undefined) return;
+    nowEl.replaceChildren(nowFrom(html));
+  }
+
+  function setStandings(html) {
+    if (html === null || html === undefined) return;
+    standingsEl.replaceChildren(readOnly(parse(html)));
+  }
+
+  // Newest first, at most ``keep`` rows: a correction of an older round than the
+  // screen shows changes nothing here.
+  function setRow(number, html) {
+    var row = readOnly(parse(html)).firstElementChild;
+    if (!row) return;
+    var current = document.getElementById("round-" + number);
+    if (current) {
+      current.replaceWith(row);
+      return;
+    }
+    var before = Array.prototype.find.call(roundsEl.children, function (li) {
+      return Number(li.dataset.round) < Number(number);
+    });
+    if (!before && roundsEl.children.length >= keep) return;
+    roundsEl.insertBefore(row, before || null);
+    while (roundsEl.children.length > keep) roundsEl.lastElementChild.remove();
+  }
+
+  function setRows(rows) {
+    Object.keys(rows || {}).forEach(function (number) {
+      setRow(number, rows[number]);
+    });
+    emptyEl.hidden = roundsEl.children.length > 0;
+  }
+
+  function setMatch(message) {
+    if ("result" in message) {
+      if (message.result) body.setAttribute("data-decided", "");
+      else body.removeAttribute("data-decided");
+    }
+    if (message.status) body.dataset.status = message.status;
+    version = message.version;
+    body.dataset.version = String(version);
+    if (statusEl.dataset.state === "live") setStatus("live");
+  }
+
+  function showNotice(text) {
+    noticeEl.textContent = text;
+    noticeEl.hidden = false;
+  }
+
+  function applyChange(message) {
+    var html = message.html || {};
+    setRows(html.rows);
+    setNow(html.open);
+    setStandings(html.standings);
+    setMatch(message);
+  }
+
+  function applySnapshot(message) {
+    roundsEl.replaceChildren();
+    var rows = message.html.rows;
+    Object.keys(rows).map(Number).sort(function (a, b) { return b - a; })
+      .slice(0, keep).forEach(function (number) {
+        roundsEl.appendChild(readOnly(parse(rows[number])).firstElementChild);
+      });
+    emptyEl.hidden = roundsEl.children.length > 0;
+    setNow(message.html.open);
+    setStandings(message.html.standings);
+    setMatch(message);
+  }
+
+  function drain() {
+    buffered.sort(function (a, b) { return a.version - b.version; });
+    while (buffered.length) {
+      var next = buffered[0];
+      if (next.version <= version) {
+        buffered.shift();
+      } else if (next.version === version + 1) {
+        applyChange(buffered.shift());
+      } else {
+        requestSnapshot();
+        return;
+      }
+    }
+  }
+
+  // The socket ---------------------------------------------------------------------
+  function requestSnapshot() {
+    if (snapshotPending || !socket || socket.readyState !== WebSocket.OPEN) return;
+    snapshotPending = true;
+    socket.send(JSON.stringify({ action: "snapshot" }));
+  }
+
+  function onMessage(event) {
+    var message = JSON.parse(event.data);
+    if (message.type === "snapshot") {
+      snapshotPending = false;
+      synced = true;
+      attempts = 0;
+      applySnapshot(message);
+      setStatus("live");
+      drain();
+    } else if (message.type === "change" && message.kind === "rematch") {
+      // The table moved on; this link stays with the match it was made for.
+      showNotice(noticeEl.dataset.textRematch);
+    } else if (message.type === "change") {
+      buffered.push(message);
+      if (synced) drain();
+    }
+  }
+
+  function connect() {
+    retryTimer = null;
+    if (stopped || socket) return;
+    if (navigator.onLine === false) {
+      setStatus("offline");
+      return;
+    }
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var ws = new WebSocket(scheme + location.host + "/ws/tv/" +
+      encodeURIComponent(secret) + "/");
+    socket = ws;
+    synced = false;
+    snapshotPending = false;
+    setStatus(attempts ? "reconnecting" : "connecting");
+    ws.onmessage = onMessage;
+    ws.onclose = function (event) {
+      if (socket !== ws) return;
+      socket = null;
+      synced = false;
+      if (event.code === 4404) {
+        // Revoked or wrong: the page itself now says so.
+        stopped = true;
+        location.reload();
+        return;
+      }
+      retry();
+    };
+  }
+
+  function retry() {
+    if (stopped || retryTimer) return;
+    setStatus(navigator.onLine === false ? "offline" : "reconnecting");
+    // Exponential backoff with full jitter, capped at 30 s.
+    var ceiling = Math.min(30000, 500 * Math.pow(2, attempts));
+    attempts += 1;
+    retryTimer = setTimeout(connect, 250 + Math.random() * ceiling);
+  }
+
+  function connectNow() {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    connect();
+  }
+
+  function drop() {
+    if (!socket) return;
+    var ws = socket;
+    socket = null;
+    synced = false;
+    ws.close();
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible") return;
+    if (synced) requestSnapshot();
+    else connectNow();
+  });
+  window.addEventListener("online", function () {
+    attempts = 0;
+    drop();
+    connectNow();
+  });
+  window.addEventListener("offline", function () {
+    drop();
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    setStatus("offline");
+  });
+  window.addEventListener("pagehide", function () { stopped = true; drop(); });
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    stopped = false;
+    connectNow();
+  });
+
+  // What the server drew: the same treatment as every later fragment.
+  nowEl.replaceChildren(nowFrom(nowEl.innerHTML));
+  readOnly(document.querySelector("main"));
+  connect();
+})();
