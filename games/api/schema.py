@@ -61,10 +61,35 @@ def record_payloads(result, generator, request, public):
     modules' ``record_schema`` (which must not overlap: each names its keys as
     required and allows no others)."""
     schemas = result.get("components", {}).get("schemas", {})
-    payloads = [{"title": module.name, **module.record_schema} for module in registry]
+    payloads = [
+        {"title": module.name, **as_openapi_3_0(module.record_schema)}
+        for module in registry
+    ]
     for name in ("RecordRequest", "CorrectRequest"):
         properties = schemas.get(name, {}).get("properties", {})
         if "payload" in properties:
             description = properties["payload"].get("description", "")
             properties["payload"] = {"oneOf": payloads, "description": description}
     return result
+
+
+def as_openapi_3_0(schema):
+    """A module's JSON Schema (draft 2020-12, what the write path validates with)
+    in the dialect of OpenAPI 3.0, which has no type lists: ``"type": ["integer",
+    "null"]`` becomes ``"type": "integer", "nullable": true``."""
+    if isinstance(schema, list):
+        return [as_openapi_3_0(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    converted = {key: as_openapi_3_0(value) for key, value in schema.items()}
+    kinds = converted.get("type")
+    if isinstance(kinds, list):
+        named = [kind for kind in kinds if kind != "null"]
+        if len(named) == 1:
+            converted["type"] = named[0]
+        else:
+            del converted["type"]
+            converted["anyOf"] = [{"type": kind} for kind in named]
+        if "null" in kinds:
+            converted["nullable"] = True
+    return converted

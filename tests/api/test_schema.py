@@ -1,5 +1,6 @@
 import pytest
 import yaml
+from django.core.management import call_command
 from django.test import Client
 
 pytestmark = pytest.mark.django_db
@@ -98,3 +99,17 @@ def test_the_schema_names_retry_after_www_authenticate_and_the_replay_header(
     assert tap["429"]["headers"]["Retry-After"]["required"] is True
     assert tap["401"]["headers"]["WWW-Authenticate"]["required"] is True
     assert "Idempotent-Replayed" in tap["200"]["headers"]
+
+
+def test_the_schema_validates_as_openapi_with_every_modules_payload(tmp_path):
+    # drf-spectacular checks the whole document against the OpenAPI 3.0 schema;
+    # a module's JSON Schema type list ("integer or null") once broke it.
+    call_command(
+        "spectacular", "--validate", "--fail-on-warn", "--file", tmp_path / "s"
+    )
+
+    payload = yaml.safe_load((tmp_path / "s").read_text())["components"]["schemas"][
+        "RecordRequest"
+    ]["properties"]["payload"]
+    titles = {choice["title"] for choice in payload["oneOf"]}
+    assert {"41 Exchange", "Schwimmen", "Thirty-One"} <= titles
