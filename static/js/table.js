@@ -378,16 +378,9 @@
     version = message.version;
     body.dataset.version = String(version);
     showLastResult();
-    if (message.correction) announceCorrection(message.correction);
+    if (message.notice) showNotice(message.notice);
     if (REFRESH_KINDS.indexOf(message.kind) !== -1) refreshPanels();
     settlePending();
-  }
-
-  // "Round 2: Ben → Cara, by Alice" on every phone, the host's too.
-  function announceCorrection(c) {
-    var what = c.before && c.after && c.before !== c.after
-      ? c.before + " → " + c.after : "corrected";
-    showNotice("Round " + c.round + ": " + what + ", by " + c.by);
   }
 
   function applySnapshot(message) {
@@ -467,6 +460,11 @@
     } else if (message.type === "change" && message.kind === "rematch") {
       // News, not a change: the ended match keeps its version.
       moveToRematch(message);
+    } else if (message.type === "change" && !message.html) {
+      // News without fragments: the server knew no phone of this language at
+      // the table (its cache came back empty). The snapshot brings the change,
+      // and asking for it tells the server this page's language again.
+      requestSnapshot();
     } else if (message.type === "change") {
       buffered.push(message);
       if (synced) drain();
@@ -496,7 +494,10 @@
       return;
     }
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var ws = new WebSocket(scheme + location.host + "/ws/matches/" + matchId + "/");
+    // The page's language: the server writes this socket's pushes in it.
+    var lang = encodeURIComponent(document.documentElement.lang || "");
+    var ws = new WebSocket(scheme + location.host + "/ws/matches/" + matchId +
+      "/?lang=" + lang);
     socket = ws;
     synced = false;
     snapshotPending = false;
