@@ -9,6 +9,12 @@
 // the browser's error page). The server decides what anyone may do.
 (function () {
   "use strict";
+  // Words from the page's language catalogue (squarescores/jsi18n.py), loaded
+  // before this script; English if it could not be.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  };
   var body = document.body;
   var matchId = body.dataset.match;
   if (!matchId || !window.WebSocket) return;
@@ -51,11 +57,11 @@
       body.removeAttribute("data-offline");
     }
     statusText.textContent = {
-      live: body.dataset.status === "ended" ? "Ended" : "Live",
-      connecting: "Connecting…",
-      reconnecting: "Reconnecting…",
-      offline: "Offline",
-      gone: "Match not found"
+      live: body.dataset.status === "ended" ? gettext("Ended") : gettext("Live"),
+      connecting: gettext("Connecting…"),
+      reconnecting: gettext("Reconnecting…"),
+      offline: gettext("Offline"),
+      gone: gettext("Match not found")
     }[state];
   }
 
@@ -92,6 +98,7 @@
   // Who is "you" and who is the host, in the standings at a glance.
   function markStandings() {
     var marks = { you: body.dataset.youSeat, host: body.dataset.seatOfHost };
+    var words = { you: gettext("you"), host: gettext("host") };
     Object.keys(marks).forEach(function (mark) {
       standingsEl.querySelectorAll(".is-" + mark).forEach(function (el) {
         el.classList.remove("is-" + mark);
@@ -108,7 +115,7 @@
           if (line.tagName === "LI") {
             var tag = document.createElement("span");
             tag.className = "tag " + mark + "-tag";
-            tag.textContent = mark;
+            tag.textContent = words[mark];
             name.after(" ", tag);
           }
         });
@@ -247,14 +254,16 @@
     if (errorTimer) return;
     var rows = roundsEl.children;
     if (!rows.length) {
-      lastEl.textContent = "No round closed yet.";
+      lastEl.textContent = gettext("No round closed yet.");
       return;
     }
     var row = rows[rows.length - 1];
     var resultEl = row.querySelector(".round-result") || row;
     var result = resultEl.textContent.trim();
-    lastEl.textContent = "Round " + row.dataset.round + ": " +
-      (row.classList.contains("is-draw") ? "draw" : result);
+    lastEl.textContent = interpolate(gettext("Round %(number)s: %(result)s"), {
+      number: row.dataset.round,
+      result: row.classList.contains("is-draw") ? gettext("draw") : result
+    }, true);
   }
 
   function showError(detail) {
@@ -299,8 +308,9 @@
   // The next match of the evening: every phone of this one goes there.
   function moveToRematch(message) {
     showRematch(message.rematch);
-    showNotice((message.by ? message.by + " started" : "Starting") +
-      " the next match…");
+    showNotice(message.by
+      ? interpolate(gettext("%(name)s started the next match…"), { name: message.by }, true)
+      : gettext("Starting the next match…"));
     stopped = true;
     setTimeout(function () {
       location.assign(message.url || "/matches/" + message.rematch + "/");
@@ -611,9 +621,10 @@
       note.className = "pending-line";
       note.dataset.pendingLine = "";
       note.setAttribute("role", "status");
-      var name = button ? button.textContent.trim() + " " : "";
-      note.textContent = "Pending: " + name + "kept on this phone, sent when " +
-        "the connection is back.";
+      note.textContent = button
+        ? interpolate(gettext("Pending: %(name)s, kept on this phone, sent when " +
+          "the connection is back."), { name: button.textContent.trim() }, true)
+        : gettext("Pending: kept on this phone, sent when the connection is back.");
       openEl.appendChild(note);
     });
   }
@@ -630,8 +641,9 @@
       var mine = frame.seat && row &&
         row.querySelector('.winner[data-seat-name="' + frame.seat + '"]');
       if (frame.seat ? !mine : !frame.sent) {
-        showNotice("Round " + frame.round + " was closed on another phone: " +
-          result + ".");
+        showNotice(interpolate(
+          gettext("Round %(number)s was closed on another phone: %(result)s."),
+          { number: frame.round, result: result }, true));
       }
       return false;
     });
@@ -653,7 +665,8 @@
     if (lostRound === null) return;
     var result = rowResult(lostRound);
     if (!result) return;
-    showNotice("Round " + lostRound + " was already closed: " + result + ".");
+    showNotice(interpolate(gettext("Round %(number)s was already closed: %(result)s."),
+      { number: lostRound, result: result }, true));
     lostRound = null;
   }
 
@@ -747,7 +760,7 @@
     if (!synced || !send(frame)) {
       if (navigator.onLine === false) {
         event.preventDefault();
-        showNotice("Offline: the correction waits until you are back online.");
+        showNotice(gettext("Offline: the correction waits until you are back online."));
       }
       return;
     }
@@ -760,7 +773,7 @@
   document.addEventListener("submit", function (event) {
     if (event.defaultPrevented || navigator.onLine !== false) return;
     event.preventDefault();
-    showNotice("Offline: try again when the connection is back.");
+    showNotice(gettext("Offline: try again when the connection is back."));
   });
 
   // Invite: the phone's share sheet where there is one, else the clipboard.
@@ -772,7 +785,7 @@
         .catch(function () { /* dismissed */ });
     } else if (copy) {
       var url = copy.dataset.copy;
-      var done = function () { showNotice("Join link copied."); };
+      var done = function () { showNotice(gettext("Join link copied.")); };
       if (navigator.clipboard) {
         navigator.clipboard.writeText(url).then(done, function () {
           showNotice(url);
