@@ -61,7 +61,9 @@ def record_payloads(result, generator, request, public):
     modules' ``record_schema`` (which must not overlap: each names its keys as
     required and allows no others)."""
     schemas = result.get("components", {}).get("schemas", {})
-    payloads = [{"title": module.name, **module.record_schema} for module in registry]
+    payloads = [
+        {"title": str(module.name), **module.record_schema} for module in registry
+    ]
     for name in ("RecordRequest", "CorrectRequest"):
         properties = schemas.get(name, {}).get("properties", {})
         if "payload" in properties:
