@@ -281,3 +281,75 @@ def test_41_exchanges_rules_are_written_in_each_language(language, heading):
     response = client.get(reverse("game_rules", args=["fortyone_exchange"]))
 
     assert f'<h2 id="rules-title">{heading}</h2>' in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_round_reads_in_each_phones_language_whoever_recorded_it(alice, bob):
+    from django.utils import translation
+
+    from games.models import Round
+
+    match = actions.start_match(alice, "schwimmen", ["Alice", "Ben", "Cara"]).match
+    ben = match.seats.get(name="Ben").pk
+    # A German phone records; its words must not become everyone's.
+    with translation.override("de"):
+        actions.record(alice, match.pk, 1, {"pays": [ben]})
+    page = reverse("match", args=[match.pk])
+
+    german = Client(headers={"accept-language": "de"})
+    german.force_login(alice)
+    english = Client(headers={"accept-language": "en"})
+    english.force_login(alice)
+
+    assert Round.objects.get(match=match, number=1).note == "Ben pays"
+    assert "Runde 1: Ben zahlt" in readable(german.get(page).content.decode())
+    assert "Round 1: Ben pays" in readable(english.get(page).content.decode())
+    history = reverse("match_history", args=[match.pk])
+    assert "Ben zahlt" in readable(german.get(history).content.decode())
+
+
+@pytest.mark.django_db
+def test_an_old_rounds_note_is_not_what_the_page_shows(alice):
+    from games.models import Round
+
+    match = actions.start_match(alice, "schwimmen", ["Alice", "Ben"]).match
+    actions.record(alice, match.pk, 1, {"pays": [match.seats.get(name="Ben").pk]})
+    # A row written before the pages worded rounds from their data.
+    Round.objects.filter(match=match, number=1).update(note="Ben paid, long ago")
+    client = Client(headers={"accept-language": "nl"})
+    client.force_login(alice)
+
+    text = readable(client.get(reverse("match", args=[match.pk])).content.decode())
+
+    assert "Ronde 1: Ben betaalt" in text
+    assert "long ago" not in text
+
+
+@pytest.mark.django_db
+def test_the_fragments_read_the_same_with_and_without_number_formats(
+    alice, bob, monkeypatch
+):
+    """live.py renders without localization for speed: right as long as every
+    number in a fragment is an id, a round or a count, which every language
+    writes alike (no thousands separator, Western digits)."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from games import live
+    from games.models import Match, Seat
+    from games.sheet import recent_rounds
+
+    tables.pages(alice, bob)
+    localized = []
+    for language in ["en", *LANGUAGES]:
+        with translation.override(language):
+            for match in Match.objects.all():
+                seats = list(Seat.objects.filter(match=match))
+                rounds = recent_rounds(match)
+                fast = live.sheet_html(match, seats, rounds)
+                with monkeypatch.context() as patch:
+                    patch.setattr(live, "render_to_string", render_to_string)
+                    slow = live.sheet_html(match, seats, rounds)
+                assert fast == slow, (language, match.game)
+                localized.append(slow)
+    assert len(localized) == 4 * Match.objects.count()
