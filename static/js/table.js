@@ -82,6 +82,7 @@
     var you = body.dataset.youSeat;
     root.querySelectorAll(".seat-button").forEach(function (button) {
       button.classList.toggle("is-you", button.dataset.seat === you);
+      button.dataset.you = gettext("you");
     });
     if (standingsEl && (root === document || root === standingsEl)) markStandings();
     root.querySelectorAll('form[method="post"]').forEach(function (form) {
