@@ -353,3 +353,28 @@ def test_the_fragments_read_the_same_with_and_without_number_formats(
                 assert fast == slow, (language, match.game)
                 localized.append(slow)
     assert len(localized) == 4 * Match.objects.count()
+
+
+def test_the_scripts_catalogue_speaks_the_urls_language_and_keeps_for_a_year(client):
+    from squarescores.jsi18n import catalog_url
+
+    url = catalog_url("de")
+    response = client.get(url)
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert '"Verbinde neu \\u2026"' in response.content.decode()
+    assert "immutable" in response["Cache-Control"]
+    assert client.get(url.split("?")[0])["Cache-Control"] == "no-cache"
+    assert client.get("/jsi18n/xx.js").status_code == 404
+
+
+@pytest.mark.django_db
+def test_every_page_loads_its_languages_catalogue_before_its_scripts():
+    from squarescores.jsi18n import catalog_url
+
+    content = Client(headers={"accept-language": "nl"}).get("/").content.decode()
+
+    script = f'<script src="{catalog_url("nl")}" defer></script>'
+    assert script.replace("&", "&amp;") in content or script in content
+    assert content.index("/jsi18n/nl.js") < content.index("js/pwa.js")
