@@ -378,3 +378,20 @@ def test_every_page_loads_its_languages_catalogue_before_its_scripts():
     script = f'<script src="{catalog_url("nl")}" defer></script>'
     assert script.replace("&", "&amp;") in content or script in content
     assert content.index("/jsi18n/nl.js") < content.index("js/pwa.js")
+
+
+@pytest.mark.django_db
+def test_the_export_is_the_same_file_whatever_language_downloads_it(alice):
+    match = actions.start_match(alice, "schwimmen", ["Alice", "Ben"]).match
+    actions.record(alice, match.pk, 1, {"pays": [match.seats.get(name="Ben").pk]})
+    files = {}
+    for language in ["en", *LANGUAGES]:
+        client = Client(headers={"accept-language": language})
+        client.force_login(alice)
+        csv = client.get(reverse("match_csv", args=[match.pk])).content
+        data = client.get(reverse("match_json", args=[match.pk])).json()
+        files[language] = (csv, data["match"]["options_described"])
+
+    assert all(found == files["en"] for found in files.values())
+    assert b"Ben pays" in files["en"][0]
+    assert {"label": "Lives each", "value": "3"} in files["en"][1]
