@@ -2,8 +2,9 @@
 
 A push carries the plain data of what changed and the HTML of the parts it touched,
 rendered here once per change and language read at the table (``change_texts``),
-whatever the number of phones; a snapshot is rendered in its socket's language. The open round's entry,
-a closed round's row and the standings come from the match's rule module
+whatever the number of phones; a snapshot is rendered in its socket's language.
+The open round's entry, a closed round's row and the standings come from the
+match's rule module
 (``entry_template``, ``row_template``, ``standings_template``); the core wraps them
 with what every game shares (who deals, the seats' fates, the match's result).
 Nothing in those fragments depends on who looks at them: the page around them says
