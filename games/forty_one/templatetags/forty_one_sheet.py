@@ -6,7 +6,7 @@ seats, standings, names, dealer), so a fragment is the same for every phone.
 """
 
 from django import template
-from django.utils.html import format_html, format_html_join
+from django.utils.html import format_html_join
 from django.utils.translation import pgettext
 
 from ..rules import (
@@ -28,22 +28,16 @@ from ..rules import (
 register = template.Library()
 
 
-def _number(text):
-    # Left to right whatever the page's direction: on an Arabic page "+4" would
-    # otherwise read "4+" (the sign is a neutral that takes the line's side).
-    return format_html('<span class="fo-number-text" dir="ltr">{}</span>', text)
-
-
 @register.filter
 def forty_one_signed(number):
     """A round's score: ``+4``, ``-14`` (U+2212 for the minus), ``0``."""
-    return _number(signed(number))
+    return signed(number)
 
 
 @register.filter
 def forty_one_total(number):
     """A running total: ``43``, ``-12`` (U+2212 for the minus)."""
-    return _number(total_text(number))
+    return total_text(number)
 
 
 def _name(seat, names):
