@@ -28,9 +28,12 @@ def schwimmen_records():
     included: seat after seat pays one life; a decided table hands over to the
     next (two tables hold more than the sample)."""
     from bench.seed import schwimmen_tables
-    from games import actions
+    from games import actions, languages
 
     tables, host = schwimmen_tables(2)
+    for match, _seats in tables:
+        # A phone at the table reads English: the publish renders, as it would.
+        languages.note(match.pk, "en")
     state = {"table": 0, "number": 1}
 
     def record():
@@ -55,9 +58,11 @@ def main():
     from django.test import Client
 
     from bench.seed import probe_table
-    from games import actions, broadcast, live
+    from games import actions, broadcast, languages, live
 
     match, seats, member = probe_table()
+    # A phone at the table reads English: each publish renders, as it would.
+    languages.note(match.pk, "en")
     number = 1
 
     def tap():

@@ -1,11 +1,16 @@
 """After-commit news of a change, for the live layer.
 
-The database is the truth; a broadcast only tells the match's group that a new
+The database is the truth; a broadcast only tells the match's groups that a new
 version exists and what changed in it. Channel layers deliver at most once, so each
 message carries the version and clients resync on a gap.
+
+A match has a group per language its phones read (``games.languages``): the
+change is rendered once in each language noted for the match, and each group gets
+its own text.
 """
 
 import contextvars
+import json
 import logging
 
 from asgiref.sync import async_to_sync
@@ -13,9 +18,8 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
-from django.utils import translation
 
-from . import live
+from . import languages, live
 
 logger = logging.getLogger(__name__)
 
@@ -23,8 +27,10 @@ logger = logging.getLogger(__name__)
 _outbox = contextvars.ContextVar("broadcast_outbox", default=None)
 
 
-def group_name(match_id):
-    return f"match.{match_id}"
+def group_name(match_id, language=None):
+    """The group of the sockets of ``match_id`` that read ``language`` (the
+    site's language by default)."""
+    return f"match.{match_id}.{language or settings.LANGUAGE_CODE}"
 
 
 def announce(match, version, kind, change, seats=None):
@@ -39,40 +45,47 @@ def announce(match, version, kind, change, seats=None):
 
 
 def publish(match_id, version, kind, change, *, match=None, seats=None):
-    """Send the change to the match's group, serialized once for every socket.
+    """Send the change to the match's groups, serialized once per language.
 
-    ``text`` is the JSON frame the consumers forward unchanged (``games.live``
-    renders it, HTML of the changed rows included); ``version`` and ``kind`` ride
-    along so a listener can route without parsing it.
+    Each ``text`` is the JSON frame the consumers of one language forward
+    unchanged (``games.live`` renders it, HTML of the changed rows included);
+    ``version`` and ``kind`` ride along so a listener can route without parsing.
     """
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        message = {
-            "type": "match.change",
-            "version": version,
-            "kind": kind,
-            "text": frame_text(match_id, version, kind, change, match, seats),
-        }
+        texts = frame_texts(match_id, version, kind, change, match, seats)
         outbox = _outbox.get()
-        if outbox is not None:
-            outbox.append((group_name(match_id), message))
-            return
-        async_to_sync(layer.group_send)(group_name(match_id), message)
+        for language, text in texts.items():
+            group = group_name(match_id, language)
+            message = {
+                "type": "match.change",
+                "version": version,
+                "kind": kind,
+                "text": text,
+            }
+            if outbox is not None:
+                outbox.append((group, message))
+            else:
+                async_to_sync(layer.group_send)(group, message)
     except Exception:
         # The change is committed; phones catch up from the next push or a resync.
         logger.exception("Broadcast of match %s version %s failed", match_id, version)
 
 
-def frame_text(match_id, version, kind, change, match, seats):
-    # One frame serves every phone of the match, whatever language each reads,
-    # so it is rendered in the site's language, not in the language of the phone
-    # that made the change. Frames per language are a later step of issue #15.
-    with translation.override(settings.LANGUAGE_CODE):
-        return live.change_text(
-            match_id, version, kind, change, match=match, seats=seats
+def frame_texts(match_id, version, kind, change, match, seats):
+    """language -> the frame its phones get: rendered in each language noted
+    for the match; when none is, every language gets the change without HTML,
+    which makes its phones ask for a snapshot (and note their language)."""
+    noted = languages.listening(match_id)
+    if noted:
+        return live.change_texts(
+            match_id, version, kind, change, noted, match=match, seats=seats
         )
+    bare = {"type": "change", "version": version, "kind": kind, **change}
+    text = json.dumps(bare, separators=(",", ":"))
+    return dict.fromkeys(languages.codes(), text)
 
 
 async def run_then_send(action, *args, **kwargs):

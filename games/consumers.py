@@ -1,10 +1,10 @@
 """The match socket: news of every change to the members at the table.
 
 Thin on purpose: it checks who may listen, forwards the text ``publish()`` made
-once per change, and turns a tap frame into ``actions.tap_winner``, a record
-frame (a module's form) into ``actions.record`` and a correct frame into
-``actions.correct``. The rules stay in the actions and
-the module; a refusal comes back as an ``error`` frame.
+once per change in its phone's language, and turns a tap frame into
+``actions.tap_winner``, a record frame (a module's form) into ``actions.record``
+and a correct frame into ``actions.correct``. The rules stay in the actions and
+the module; a refusal comes back as an ``error`` frame, in the socket's language.
 """
 
 import json
@@ -13,10 +13,12 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from squarescores.socket_auth import PROTOCOL
 
-from . import actions, errors, json_limits, live, tv
+from . import actions, errors, json_limits, languages, live, tv
 from .bounds import KEY_MAX_LENGTH
 from .broadcast import group_name, run_then_send
 from .models import Event, Match
@@ -41,7 +43,7 @@ def record_form(user, match_id, number, form, key, game=None, action=None):
         isinstance(v, list) and all(isinstance(i, str) for i in v)
         for v in form.values()
     ):
-        raise errors.BadValue("A record frame's form is field -> [values].")
+        raise errors.BadValue(_("A record frame's form is field -> [values]."))
     if game is None:
         game = Match.objects.filter(pk=match_id).values_list("game", flat=True)
         game = game.first()
@@ -74,7 +76,9 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
 
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
-        self.group = group_name(self.match_id)
+        # The page's language: its pushes, snapshots and refusals are written in it.
+        self.language = languages.of_socket(self.scope)
+        self.group = group_name(self.match_id, self.language)
         # A match's game never changes: the snapshot tells it once, and each
         # record frame then reads the module's form without asking the database.
         self.game = None
@@ -82,18 +86,24 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
         # (squarescores/socket_auth.py); a browser must hear it named back.
         offered = self.scope.get("subprotocols") or ()
         await self.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
-        # Join first, then read the snapshot: a change committed in between
-        # arrives as a push with a version the client already has, never lost.
+        # Note the language, join, then read the snapshot: a change committed in
+        # between arrives as a push with a version the client already has (in its
+        # language, as it was noted first), never lost.
+        await languages.anote(self.match_id, self.language)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.send_snapshot(closing=True)
+        await self.send_snapshot(noted=True)
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def send_snapshot(self, *, closing=False):
+    async def send_snapshot(self, *, noted=False):
+        if not noted:
+            # Asked for (a gap, the page back in the foreground, a push the
+            # server sent without HTML): the language may have expired.
+            await languages.anote(self.match_id, self.language)
         try:
             message = await database_sync_to_async(live.member_snapshot)(
-                self.match_id, self.scope.get("user")
+                self.match_id, self.scope.get("user"), self.language
             )
         except errors.Refusal as refusal:
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -104,13 +114,18 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(message, separators=(",", ":")))
 
     async def receive(self, text_data=None, bytes_data=None):
+        # The frame's work (its action's refusal too) speaks the page's language.
+        with translation.override(self.language):
+            await self.handle_frame(text_data)
+
+    async def handle_frame(self, text_data):
         try:
             frame = json_limits.loads(
                 text_data or "", max_bytes=settings.WS_MAX_MESSAGE_BYTES
             )
             action = frame.get("action") or frame.get("type")
         except (ValueError, AttributeError):
-            await self.refuse(errors.BadValue("A frame is a JSON object."))
+            await self.refuse(errors.BadValue(_("A frame is a JSON object.")))
             return
         if action == "snapshot":
             await self.send_snapshot()
@@ -121,7 +136,7 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
         elif action == "correct":
             await self.record(frame, correct_form)
         else:
-            await self.refuse(errors.BadValue("Unknown action."))
+            await self.refuse(errors.BadValue(_("Unknown action.")))
 
     async def tap(self, frame):
         await self.run(
@@ -193,19 +208,27 @@ class TvConsumer(MessageLimits, AsyncWebsocketConsumer):
         if match is None:
             await self.close(code=CLOSE_NO_MATCH)
             return
-        # Join first, then read the snapshot, as a phone does; the snapshot checks
-        # the secret again, so a revoke in between closes the socket too.
-        self.group = group_name(match.pk)
+        # Note the language, join, then read the snapshot, as a phone does; the
+        # snapshot checks the secret again, so a revoke in between closes the
+        # socket too.
+        self.match_id = match.pk
+        self.language = languages.of_socket(self.scope)
+        await languages.anote(self.match_id, self.language)
+        self.group = group_name(self.match_id, self.language)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.send_snapshot()
+        await self.send_snapshot(noted=True)
 
     async def disconnect(self, code):
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def send_snapshot(self):
+    async def send_snapshot(self, *, noted=False):
+        if not noted:
+            await languages.anote(self.match_id, self.language)
         try:
-            message = await database_sync_to_async(tv.snapshot)(self.secret)
+            message = await database_sync_to_async(tv.snapshot)(
+                self.secret, self.language
+            )
         except errors.Refusal:
             await self.gone()
             return

@@ -1,8 +1,10 @@
 """What the live layer sends: a change rendered once for every phone, and snapshots.
 
 A push carries the plain data of what changed and the HTML of the parts it touched,
-rendered here once per change whatever the number of phones. The open round's entry,
-a closed round's row and the standings come from the match's rule module
+rendered here once per change and language read at the table (``change_texts``),
+whatever the number of phones; a snapshot is rendered in its socket's language.
+The open round's entry, a closed round's row and the standings come from the
+match's rule module
 (``entry_template``, ``row_template``, ``standings_template``); the core wraps them
 with what every game shares (who deals, the seats' fates, the match's result).
 Nothing in those fragments depends on who looks at them: the page around them says
@@ -15,10 +17,12 @@ import json
 from django.template import Context, RequestContext
 from django.template.loader import get_template
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from . import errors
 from .models import Match, Membership, Round, Seat
-from .rules import MAIN, OPEN, OUT, RoundView, Standings, playing
+from .rules import DRAW, MAIN, OPEN, OUT, RoundView, Standings, playing
 from .sheet import (
     recent_rounds,
     round_view,
@@ -193,56 +197,106 @@ def open_round_of(match_id):
 
 
 def change_text(match_id, version, kind, change, *, match=None, seats=None):
-    """The JSON text of one change, as every socket of the match receives it.
+    """The JSON text of one change in the active language (see ``change_texts``)."""
+    parts = ChangeParts(match_id, change, match, seats)
+    return parts.text(version, kind, change)
+
+
+def change_texts(match_id, version, kind, change, languages, *, match=None, seats=None):
+    """The JSON text of one change in each of ``languages``, as every socket of
+    the match that reads that language receives it: language -> text.
 
     Its cost follows what changed: the rounds named in ``change``, never the rounds
-    the match has accumulated. ``match`` and ``seats`` are read unless the action
-    passes them; so are the stored standings, unless ``change`` carries them.
+    the match has accumulated. What it reads (``match`` and ``seats`` unless the
+    action passes them, the open round or the dealer when the change does not
+    carry them) is read once; the fragments are rendered once per language.
     """
-    if match is None:
-        match = Match.objects.get(pk=match_id)
-    if seats is None:
-        seats = list(Seat.objects.filter(match_id=match_id))
-    if "standings" in change:
-        standings = Standings.from_data(change["standings"])
-        standings = match.rules.including(
-            standings,
-            playing([seat_view(s) for s in seats], standings.rounds + 1),
-            match.options,
-        )
-    else:
-        standings = standings_of(match, seats)
-    rows, grid = {}, {}
-    open_round, open_known = None, False
-    for data in change.get("rounds", ()):
-        round = view_of(data)
-        if round.status == OPEN:
-            open_round, open_known = round, True
+    parts = ChangeParts(match_id, change, match, seats)
+    texts = {}
+    for language in languages:
+        with translation.override(language):
+            texts[language] = parts.text(version, kind, change)
+    return texts
+
+
+class ChangeParts:
+    """What a change's fragments are rendered from, read from the database once."""
+
+    def __init__(self, match_id, change, match=None, seats=None):
+        if match is None:
+            match = Match.objects.get(pk=match_id)
+        if seats is None:
+            seats = list(Seat.objects.filter(match_id=match_id))
+        self.match, self.seats = match, seats
+        if "standings" in change:
+            standings = Standings.from_data(change["standings"])
+            self.standings = match.rules.including(
+                standings,
+                playing([seat_view(s) for s in seats], standings.rounds + 1),
+                match.options,
+            )
         else:
-            rows[str(round.number)] = row_html(match, round, seats)
-            grid[str(round.number)] = grid_row_html(round, seats)
-    if not open_known and ("seats" in change or "status" in change):
-        # A seat joined, or the match ended or went on: the open round changes.
-        open_round, open_known = open_round_of(match_id), True
-    open_html = None
-    if open_known:
-        open_html = open_round_html(match, open_round, seats, standings)
-    dealer = open_round.dealer if open_round else None
-    if not open_known:
-        dealer = None if not match.is_live else current_dealer(match_id)
-    message = {
-        "type": "change",
-        "version": version,
-        "kind": kind,
-        **change,
-        "html": {
-            "open": open_html,
-            "rows": rows,
-            "grid": grid,
-            "standings": standings_html(match, standings, seats, dealer),
-        },
-    }
-    return json.dumps(message, separators=(",", ":"))
+            self.standings = standings_of(match, seats)
+        self.closed = []
+        self.open_round, self.open_known = None, False
+        for data in change.get("rounds", ()):
+            round = view_of(data)
+            if round.status == OPEN:
+                self.open_round, self.open_known = round, True
+            else:
+                self.closed.append(round)
+        if not self.open_known and ("seats" in change or "status" in change):
+            # A seat joined, or the match ended or went on: the open round changes.
+            self.open_round, self.open_known = open_round_of(match_id), True
+        if self.open_round is not None:
+            self.dealer = self.open_round.dealer
+        elif self.open_known or not match.is_live:
+            self.dealer = None
+        else:
+            self.dealer = current_dealer(match_id)
+
+    def text(self, version, kind, change):
+        match, seats = self.match, self.seats
+        open_html = None
+        if self.open_known:
+            open_html = open_round_html(match, self.open_round, seats, self.standings)
+        message = {
+            "type": "change",
+            "version": version,
+            "kind": kind,
+            **change,
+            "html": {
+                "open": open_html,
+                "rows": {str(r.number): row_html(match, r, seats) for r in self.closed},
+                "grid": {str(r.number): grid_row_html(r, seats) for r in self.closed},
+                "standings": standings_html(match, self.standings, seats, self.dealer),
+            },
+        }
+        if "correction" in change:
+            message["notice"] = correction_notice(change["correction"])
+        return json.dumps(message, separators=(",", ":"))
+
+
+def correction_notice(correction):
+    """ "Round 2: Ben → Cara, by Alice" for every phone, the host's too."""
+    before = outcome_word(correction.get("before"), correction.get("before_status"))
+    after = outcome_word(correction.get("after"), correction.get("after_status"))
+    values = {"number": correction["round"], "by": correction.get("by", "")}
+    if before and after and before != after:
+        return _("Round %(number)s: %(before)s → %(after)s, by %(by)s") % {
+            **values,
+            "before": before,
+            "after": after,
+        }
+    return _("Round %(number)s corrected by %(by)s") % values
+
+
+def outcome_word(label, status):
+    """A correction's before or after: the winner's name, or "draw" in the
+    reader's language."""
+    if status == DRAW or (status is None and label == DRAW):
+        return _("draw")
+    return label
 
 
 def current_dealer(match_id):
@@ -281,8 +335,12 @@ def sheet_html(match, seats, rounds, context=None, request=None):
     }
 
 
-def member_snapshot(match_id, user):
-    """The snapshot a member's socket receives; refuses anyone else."""
+def member_snapshot(match_id, user, language=None):
+    """The snapshot a member's socket receives, its HTML in ``language`` (the
+    active one by default); refuses anyone else."""
+    if language is not None:
+        with translation.override(language):
+            return member_snapshot(match_id, user)
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         raise errors.MatchNotFound()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext as _
 
 from .errors import (
     BadValue,
@@ -41,7 +42,11 @@ FALSE_WORDS = {"0", "false", "off", "no", ""}
 @dataclass(frozen=True)
 class Option:
     """A table option: a yes/no switch, one of a few named choices, or a whole
-    number from a list (``numbers``, e.g. lives 2, 3 or 5)."""
+    number from a list (``numbers``, e.g. lives 2, 3 or 5).
+
+    ``label``, ``help`` and the choices' labels are shown on the start form, the
+    rules page, the table and the history: give them as ``gettext_lazy`` strings,
+    so each page says them in its own language."""
 
     key: str
     label: str
@@ -70,7 +75,10 @@ class Option:
                 value = int(value.strip())
             if isinstance(value, bool) or value not in self.numbers:
                 allowed = ", ".join(str(number) for number in self.numbers)
-                raise BadValue(f"“{self.label}” must be one of: {allowed}.")
+                raise BadValue(
+                    _("“%(option)s” must be one of: %(allowed)s.")
+                    % {"option": self.label, "allowed": allowed}
+                )
             return value
         if self.is_switch:
             if isinstance(value, bool):
@@ -79,15 +87,20 @@ class Option:
                 return True
             if isinstance(value, str) and value.strip().lower() in FALSE_WORDS:
                 return False
-            raise BadValue(f"“{self.label}” is a yes/no option.")
+            raise BadValue(
+                _("“%(option)s” is a yes/no option.") % {"option": self.label}
+            )
         allowed = [key for key, _ in self.choices]
         if value not in allowed:
-            raise BadValue(f"“{self.label}” must be one of: {', '.join(allowed)}.")
+            raise BadValue(
+                _("“%(option)s” must be one of: %(allowed)s.")
+                % {"option": self.label, "allowed": ", ".join(allowed)}
+            )
         return value
 
     def describe(self, value):
         if self.is_switch:
-            return "yes" if value else "no"
+            return _("yes") if value else _("no")
         if self.is_number:
             return str(value)
         return dict(self.choices).get(value, value)
@@ -360,7 +373,10 @@ class RuleModule:
         known = {option.key: option for option in self.options}
         unknown = sorted(set(raw) - set(known))
         if unknown:
-            raise UnknownOption(f"{self.name} has no option “{unknown[0]}”.")
+            raise UnknownOption(
+                _("%(game)s has no option “%(option)s”.")
+                % {"game": self.name, "option": unknown[0]}
+            )
         return {
             key: option.clean(raw[key]) if key in raw else option.default
             for key, option in known.items()
@@ -376,8 +392,13 @@ class RuleModule:
     def check_seat_count(self, count: int):
         if not self.min_seats <= count <= self.max_seats:
             raise SeatCountOutOfRange(
-                f"{self.name} takes {self.min_seats} to {self.max_seats} seats, "
-                f"not {count}."
+                _("%(game)s takes %(low)d to %(high)d seats, not %(count)d.")
+                % {
+                    "game": self.name,
+                    "low": self.min_seats,
+                    "high": self.max_seats,
+                    "count": count,
+                }
             )
 
     # Recording -----------------------------------------------------------------
@@ -405,14 +426,34 @@ class RuleModule:
         try:
             payload = json.loads(raw)
         except ValueError:
-            raise BadValue("The form's payload is not valid JSON.") from None
+            raise BadValue(_("The form's payload is not valid JSON.")) from None
         if not isinstance(payload, dict):
-            raise BadValue("A record is a JSON object.")
+            raise BadValue(_("A record is a JSON object."))
         return payload
 
     def end(self, seats: Sequence[SeatView], round: RoundView) -> Outcome:
         """The match ends while ``round`` is open: bank it unscored as a draw."""
         return Outcome(status=DRAW, cells={})
+
+    def describe(
+        self,
+        round: RoundView,
+        seats: Sequence[SeatView],
+        options: Mapping[str, Any],
+    ) -> str:
+        """One closed ``round`` (played by ``seats``) in a few words, in the
+        active language: the table's "Round 3: …" line and the history's.
+
+        Derived from the round's data, never from its stored note, so a page
+        reads the same whoever recorded the round and in whatever language. By
+        default: the winner ("Alice won"), "Draw", or nothing more than "scored".
+        """
+        if round.status == WON:
+            name = next((s.name for s in seats if s.id == round.winner), "?")
+            return _("%(name)s won") % {"name": name}
+        if round.status == DRAW:
+            return _("Draw")
+        return _("scored")
 
     # The old single-winner entry points, kept for modules that have one winner.
 
@@ -524,7 +565,9 @@ class Registry:
         try:
             return self._modules[key]
         except KeyError:
-            raise UnknownGame(f"There is no game called “{key}”.") from None
+            raise UnknownGame(
+                _("There is no game called “%(key)s”.") % {"key": key}
+            ) from None
 
     def __iter__(self):
         return iter(sorted(self._modules.values(), key=lambda module: module.name))

@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from .access import send_to_join
 from .errors import UnknownGame
@@ -23,7 +24,7 @@ def is_member(user, match):
 def match_links(match):
     """(label, URL) of the rules page and the module's own pages, for a match page."""
     query = urlencode({"match": match.pk})
-    links = [("Rules", reverse("match_rules", args=[match.pk]))]
+    links = [(_("Rules"), reverse("match_rules", args=[match.pk]))]
     for label, name in match.rules.match_pages:
         links.append((label, f"{reverse(f'{match.game}:{name}')}?{query}"))
     return links

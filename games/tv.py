@@ -10,8 +10,10 @@ before drawing it (static/js/tv.js). Nobody's account is named: seats only.
 
 import re
 
+from django.conf import settings
 from django.db.models import prefetch_related_objects
 from django.urls import reverse
+from django.utils import translation
 
 from . import errors, live
 from .actions.tv import allows, check_revoke, check_share
@@ -48,13 +50,14 @@ def sheet(match):
     return live.sheet_html(match, seats, rounds, READ_ONLY), rounds
 
 
-def snapshot(secret):
-    """What a TV socket receives first, and again when it asks; refuses a wrong or
-    revoked secret as no match."""
+def snapshot(secret, language=None):
+    """What a TV socket receives first, and again when it asks, in ``language``
+    (the site's by default); refuses a wrong or revoked secret as no match."""
     match = match_for(secret)
     if match is None:
         raise errors.MatchNotFound()
-    html, rounds = sheet(match)
+    with translation.override(language or settings.LANGUAGE_CODE):
+        html, rounds = sheet(match)
     return {
         "type": "snapshot",
         "version": match.version,

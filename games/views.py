@@ -37,9 +37,9 @@ from .forms import (
 from .history.links import rematch_of, replays
 from .limits import CODE_GUESSES, GUESTS
 from .models import Match, Membership, Seat
-from .rules import OPEN, registry
+from .rules import OPEN, playing, registry
 from .rules_views import match_links
-from .sheet import recent_rounds
+from .sheet import recent_rounds, round_view, seat_view
 
 
 def refused(request, refusal, back=None):
@@ -200,6 +200,7 @@ def match_page(request, match_id):
     )
     open_round = next((r for r in rounds if r.status == OPEN), None)
     closed = [r for r in rounds if r.status != OPEN]
+    last_line = describe_round(match, closed[-1], seats) if closed else ""
     context = {
         "match": match,
         "game": match.rules,
@@ -221,6 +222,7 @@ def match_page(request, match_id):
         "grid_html": [fragments["grid"][str(r.number)] for r in closed],
         "standings_html": fragments["standings"],
         "last_round": closed[-1] if closed else None,
+        "last_line": last_line,
         "first_shown": rounds[0].number if rounds else 1,
         "open_round": open_round,
         "members": Membership.objects.filter(match=match).select_related("user"),
@@ -230,6 +232,13 @@ def match_page(request, match_id):
         "tv_key": uuid.uuid4().hex,
     }
     return render(request, "games/match.html", context)
+
+
+def describe_round(match, round, seats):
+    """A closed round (its cells prefetched) in the page's language, as the
+    module words it from the round's data."""
+    views = playing([seat_view(seat) for seat in seats], round.number)
+    return match.rules.describe(round_view(round), views, match.options)
 
 
 def act(request, match_id, form_class, call):

@@ -82,6 +82,8 @@ def service_worker(request):
         "shell": json.dumps(files),
         "offline_url": reverse("offline"),
         "static_url": settings.STATIC_URL,
+        "catalog_prefix": reverse("javascript_catalog", args=["en"]).rsplit("/", 1)[0]
+        + "/",
     }
     response = render(request, "pwa/sw.js", context, content_type="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"

@@ -179,9 +179,18 @@ else:
         "default": {"BACKEND": "squarescores.layers.InMemoryChannelLayer"}
     }
 
-# Django's cache holds the limits' counts (games/limits.py): in memory for one
-# process, in Redis with REDIS_URL so that every worker shares them. A short socket
-# timeout: the limits let requests through while Redis is away, and must not hang.
+# Django's cache holds the limits' counts (games/limits.py) and the languages each
+# match's phones read (games/languages.py): in memory for one process, in Redis with
+# REDIS_URL so that every worker shares them. A short socket timeout: the limits let
+# requests through while Redis is away, and must not hang. In memory, room for far
+# more entries than Django's default 300, so that a busy club's languages are never
+# culled while its phones listen.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": envint("CACHE_MAX_ENTRIES", "100000")},
+    }
+}
 if REDIS_URL:
     CACHES = {
         "default": {

@@ -3,7 +3,7 @@ from django.urls import include, path
 
 from games import rules_views, tv_views, views
 from games.rules import registry
-from squarescores import pwa
+from squarescores import jsi18n, pwa
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -32,6 +32,7 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),
+    path("jsi18n/<str:language>.js", jsi18n.catalog, name="javascript_catalog"),
     path("admin/", admin.site.urls),
     path("", include("squarescores.accounts.urls")),
     path("", include("games.history.urls")),

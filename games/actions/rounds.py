@@ -418,6 +418,9 @@ def corrected(match, sheet, outcome, actor, extra):
         "round": sheet.round.number,
         "before": outcome_label(before),
         "after": outcome_label(after),
+        # What the labels are, so each phone says "draw" in its own language.
+        "before_status": before["status"],
+        "after_status": after["status"],
         "by": str(actor),
     }
     # A correction that left the seats as they were spares the push a read.

@@ -1,6 +1,7 @@
 """The games on offer, and accounts: a guest with a token, or an account's token."""
 
 from django.contrib.auth import authenticate
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
@@ -78,6 +79,6 @@ class TokenCreate(ApiView):
             request, username=body["username"], password=body["password"]
         )
         if user is None:
-            raise ValidationError({"password": ["Wrong username or password."]})
-        token, _ = Token.objects.get_or_create(user=user)
+            raise ValidationError({"password": [_("Wrong username or password.")]})
+        token, _created = Token.objects.get_or_create(user=user)
         return Response({"token": token.key})

@@ -6,21 +6,23 @@ from games.sheet import snapshot
 
 
 def game_data(rules):
+    """A game as the API describes it, its words in the request's language."""
     return {
         "key": rules.key,
-        "name": rules.name,
-        "summary": rules.summary,
+        "name": str(rules.name),
+        "summary": str(rules.summary),
         "min_seats": rules.min_seats,
         "max_seats": rules.max_seats,
         "options": [
             {
                 "key": option.key,
-                "label": option.label,
-                "help": option.help,
+                "label": str(option.label),
+                "help": str(option.help),
                 "kind": option.kind,
                 "default": option.default,
                 "choices": [
-                    {"value": value, "label": label} for value, label in option.choices
+                    {"value": value, "label": str(label)}
+                    for value, label in option.choices
                 ],
                 "numbers": list(option.numbers),
             }

@@ -2,6 +2,7 @@
 idempotency key, pages, and the match a view under ``/api/matches/<id>/`` names."""
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -91,7 +92,11 @@ class ApiView(GenericAPIView):
         key = self.request.headers.get("Idempotency-Key")
         if key is not None and not 0 < len(key) <= KEY_MAX_LENGTH:
             raise ValidationError(
-                {"Idempotency-Key": [f"At most {KEY_MAX_LENGTH} characters."]}
+                {
+                    "Idempotency-Key": [
+                        _("At most %(max)d characters.") % {"max": KEY_MAX_LENGTH}
+                    ]
+                }
             )
         return key or None
 

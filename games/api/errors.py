@@ -8,6 +8,8 @@ answer carries the match's current version so the client can refresh.
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
@@ -18,7 +20,7 @@ from games import errors
 
 class BodyTooLarge(exceptions.APIException):
     status_code = 400
-    default_detail = "The body is too large."
+    default_detail = gettext_lazy("The body is too large.")
     default_code = "too_large"
 
 
@@ -93,11 +95,11 @@ def _detail(exc):
     if isinstance(exc, exceptions.ValidationError):
         if isinstance(exc.detail, list) and exc.detail:
             return str(exc.detail[0])
-        return "The request is not valid; see fields."
+        return _("The request is not valid; see fields.")
     detail = getattr(exc, "detail", None)
     if isinstance(detail, str):
         return str(detail)
-    return str(exc) or "The request was refused."
+    return str(exc) or _("The request was refused.")
 
 
 def responses(*statuses):

@@ -62,7 +62,7 @@ def record_payloads(result, generator, request, public):
     required and allows no others)."""
     schemas = result.get("components", {}).get("schemas", {})
     payloads = [
-        {"title": module.name, **as_openapi_3_0(module.record_schema)}
+        {"title": str(module.name), **as_openapi_3_0(module.record_schema)}
         for module in registry
     ]
     for name in ("RecordRequest", "CorrectRequest"):

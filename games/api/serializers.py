@@ -4,6 +4,7 @@ Serializers only check the shape of a body (types, ranges, required fields); wha
 a value means for the match is the action's business.
 """
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from games.bounds import ID_MAX, NUMBER_MAX
@@ -53,7 +54,7 @@ class Body(serializers.Serializer):
             unknown = sorted(set(data) - set(self.fields))
             if unknown:
                 raise serializers.ValidationError(
-                    {name: ["This field is not accepted here."] for name in unknown}
+                    {name: [_("This field is not accepted here.")] for name in unknown}
                 )
         return super().to_internal_value(data)
 

@@ -3,9 +3,15 @@
 Shared by the card games' rule modules (those with a hand checker), so each
 checker reads "A♠", "AS", "as", "10h", "T♥" or, as the seeds write them, "♥7"
 the same way and refuses a bad card with the same clear sentence. Pure Python.
+
+The names of suits and ranks are the page's language's own ("Pik-Bube",
+"klaveren boer", "شب سباتي"): lazy strings, said when shown.
 """
 
 from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 # Ranks low to high. "T" is read as 10.
 RANKS_52 = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -13,9 +19,35 @@ RANKS_32 = ("7", "8", "9", "10", "J", "Q", "K", "A")
 # Suits in Skat order, highest first: clubs, spades, hearts, diamonds.
 SKAT_ORDER = ("C", "S", "H", "D")
 SUITS = SKAT_ORDER
-SUIT_NAMES = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
+SUIT_NAMES = {
+    "C": pgettext_lazy("suit", "clubs"),
+    "S": pgettext_lazy("suit", "spades"),
+    "H": pgettext_lazy("suit", "hearts"),
+    "D": pgettext_lazy("suit", "diamonds"),
+}
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
-RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+RANK_NAMES = {
+    "A": pgettext_lazy("rank", "ace"),
+    "K": pgettext_lazy("rank", "king"),
+    "Q": pgettext_lazy("rank", "queen"),
+    "J": pgettext_lazy("rank", "jack"),
+}
+# Three of a kind, said of the rank: "three kings", "kings rank above queens".
+RANK_PLURALS = {
+    "A": pgettext_lazy("ranks", "aces"),
+    "K": pgettext_lazy("ranks", "kings"),
+    "Q": pgettext_lazy("ranks", "queens"),
+    "J": pgettext_lazy("ranks", "jacks"),
+    "10": pgettext_lazy("ranks", "tens"),
+    "9": pgettext_lazy("ranks", "nines"),
+    "8": pgettext_lazy("ranks", "eights"),
+    "7": pgettext_lazy("ranks", "sevens"),
+    "6": pgettext_lazy("ranks", "sixes"),
+    "5": pgettext_lazy("ranks", "fives"),
+    "4": pgettext_lazy("ranks", "fours"),
+    "3": pgettext_lazy("ranks", "threes"),
+    "2": pgettext_lazy("ranks", "twos"),
+}
 RED = ("H", "D")
 # U+FE0F asks for the emoji look ("♥️"); it carries no meaning here.
 _IGNORED = "\ufe0f\ufe0e"
@@ -49,7 +81,7 @@ class Card:
 
     @property
     def label(self):
-        return f"{RANK_NAMES.get(self.rank, self.rank)} of {SUIT_NAMES[self.suit]}"
+        return card_name(self.rank, self.suit)
 
     @property
     def red(self):
@@ -84,8 +116,16 @@ class Pack:
         return card.rank in self.ranks and card.suit in SUITS
 
 
-PACK_52 = Pack("52-card pack", RANKS_52)
-PACK_32 = Pack("32-card pack", RANKS_32)
+PACK_52 = Pack(pgettext_lazy("pack", "52-card pack"), RANKS_52)
+PACK_32 = Pack(pgettext_lazy("pack", "32-card pack"), RANKS_32)
+
+
+def card_name(rank, suit):
+    """A card in words, for a screen reader: "ace of spades", "10 of hearts"."""
+    return _("%(rank)s of %(suit)s") % {
+        "rank": RANK_NAMES.get(rank, rank),
+        "suit": SUIT_NAMES[suit],
+    }
 
 
 def _rank(text):
@@ -101,18 +141,26 @@ def parse_card(text, pack=PACK_52):
         card = text
     else:
         if not isinstance(text, str):
-            raise CardError(f"{text!r} is not a card; write it like A♠, AS or 10H.")
+            raise CardError(_not_a_card(repr(text)))
         clean = "".join(ch for ch in text.strip() if ch not in _IGNORED)
         if len(clean) < 2:
-            raise CardError(f"“{text}” is not a card; write it like A♠, AS or 10H.")
+            raise CardError(_not_a_card(text))
         card = _rank_then_suit(clean) or _suit_then_rank(clean)
         if card is None:
             raise CardError(_why_not(text, clean))
     if card not in pack:
         low, high = pack.ranks[0], pack.ranks[-1]
         raise CardError(
-            f"{card.symbol} is not in the {pack.name}: it runs from {low} to "
-            f"{RANK_NAMES.get(high, high)} in each suit."
+            _(
+                "%(card)s is not in the %(pack)s: it runs from %(low)s to %(high)s "
+                "in each suit."
+            )
+            % {
+                "card": card.symbol,
+                "pack": pack.name,
+                "low": low,
+                "high": RANK_NAMES.get(high, high),
+            }
         )
     return card
 
@@ -129,12 +177,22 @@ def _suit_then_rank(clean):
     return Card(rank, suit) if suit and rank else None
 
 
+def _not_a_card(text):
+    return _("“%(text)s” is not a card; write it like A♠, AS or 10H.") % {"text": text}
+
+
 def _why_not(text, clean):
     if _SUIT_OF.get(clean[-1].upper()):
-        return f"“{text}” has no rank “{clean[:-1]}”: use 2 to 10, J, Q, K or A."
+        return _("“%(text)s” has no rank “%(rank)s”: use 2 to 10, J, Q, K or A.") % {
+            "text": text,
+            "rank": clean[:-1],
+        }
     if _rank(clean[:-1]):
-        return f"“{text}” has no suit “{clean[-1]}”: use ♠ ♥ ♦ ♣ or S, H, D, C."
-    return f"“{text}” is not a card; write it like A♠, AS or 10H."
+        return _("“%(text)s” has no suit “%(suit)s”: use ♠ ♥ ♦ ♣ or S, H, D, C.") % {
+            "text": text,
+            "suit": clean[-1],
+        }
+    return _not_a_card(text)
 
 
 def parse_hand(cards, size, pack=PACK_52):
@@ -146,12 +204,23 @@ def parse_hand(cards, size, pack=PACK_52):
         cards = cards.replace(",", " ").split()
     cards = list(cards)
     if len(cards) != size:
-        picked = "none" if not cards else len(cards)
-        raise CardError(f"A hand has exactly {size} cards, not {picked}.")
+        if cards:
+            message = ngettext(
+                "A hand has exactly %(size)d card, not %(count)d.",
+                "A hand has exactly %(size)d cards, not %(count)d.",
+                size,
+            )
+        else:
+            message = ngettext(
+                "A hand has exactly %(size)d card, not none.",
+                "A hand has exactly %(size)d cards, not none.",
+                size,
+            )
+        raise CardError(message % {"size": size, "count": len(cards)})
     hand = tuple(parse_card(card, pack) for card in cards)
     for index, card in enumerate(hand):
         if card in hand[:index]:
-            raise CardError(f"{card.symbol} is in the hand twice.")
+            raise CardError(_("%(card)s is in the hand twice.") % {"card": card.symbol})
     return hand
 
 
@@ -162,7 +231,8 @@ def check_dealt(hands):
         for card in hand:
             if card in holder:
                 raise CardError(
-                    f"{card.symbol} is in both {holder[card]}'s and {name}'s hands."
+                    _("%(card)s is in both %(first)s's and %(second)s's hands.")
+                    % {"card": card.symbol, "first": holder[card], "second": name}
                 )
             holder[card] = name
 

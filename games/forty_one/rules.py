@@ -11,6 +11,10 @@ while the partner is above zero.
 from collections.abc import Mapping
 from dataclasses import replace
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games import words
 from games.errors import BadValue, NoChange, NotTheHost
 from games.rules import (
     DRAW,
@@ -153,16 +157,16 @@ def winning_team(teams, totals):
 
 class FortyOne(RuleModule):
     key = "forty_one"
-    name = "Forty One (Syrian)"
-    summary = (
+    name = gettext_lazy("Forty One (Syrian)")
+    summary = gettext_lazy(
         "Four players in two partnerships, hearts always trumps. Bid your tricks, "
         "make them, and be first to 41 with your partner above zero."
     )
     min_seats = SEATS
     max_seats = SEATS
     fields = (
-        Field(BID, label="Bid", min=MIN_BID, max=MAX_BID),
-        Field(TRICKS_TAKEN, label="Tricks", min=0, max=TRICKS),
+        Field(BID, label=gettext_lazy("A bid"), min=MIN_BID, max=MAX_BID),
+        Field(TRICKS_TAKEN, label=gettext_lazy("Tricks"), min=0, max=TRICKS),
     )
     rules_template = "forty_one/rules.html"
     entry_template = "forty_one/entry.html"
@@ -216,9 +220,12 @@ class FortyOne(RuleModule):
 
     def record(self, table, payload):
         if len(table.seats) != SEATS:
-            raise BadValue(f"Forty One is played by exactly {SEATS} seats.")
+            raise BadValue(
+                _("%(game)s is played by exactly %(seats)d seats.")
+                % {"game": self.name, "seats": SEATS}
+            )
         if not isinstance(payload, Mapping):
-            raise BadValue("A record is a JSON object.")
+            raise BadValue(_("A record is a JSON object."))
         keys = set(payload)
         if table.round.status == OPEN:
             if keys == {"bid"}:
@@ -226,40 +233,55 @@ class FortyOne(RuleModule):
             if keys == {"tricks"}:
                 return self._tricks(table, payload["tricks"])
             raise BadValue(
-                'The open round takes one bid, {"bid": {"seat": id, "value": n}}, '
-                'or once all four are in the tricks, {"tricks": {"<seat>": n, …}}.'
+                _(
+                    'The open round takes one bid, {"bid": {"seat": id, "value": '
+                    'n}}, or once all four are in the tricks, {"tricks": '
+                    '{"<seat>": n, …}}.'
+                )
             )
         if not table.actor.is_host:
-            raise NotTheHost("Only the host can correct a closed round.")
+            raise NotTheHost(_("Only the host can correct a closed round."))
         if "bids" in keys and keys <= {"bids", "tricks"}:
             return self._correct(table, payload["bids"], payload.get("tricks"))
         raise BadValue(
-            "Correct a closed round with its four bids and, when they add up to 11 "
-            'or more, its four tricks: {"bids": {…}, "tricks": {…}}.'
+            _(
+                "Correct a closed round with its four bids and, when they add up "
+                'to 11 or more, its four tricks: {"bids": {…}, "tricks": {…}}.'
+            )
         )
 
     def _bid(self, table, entry):
         if not isinstance(entry, Mapping) or set(entry) != {"seat", "value"}:
-            raise BadValue('A bid is {"seat": id, "value": n}.')
+            raise BadValue(_('A bid is {"seat": id, "value": n}.'))
         seat = _seat(table, entry["seat"])
-        value = _whole(entry["value"], "A bid", MIN_BID, MAX_BID)
+        value = _bid_value(entry["value"])
         actor = table.actor
         if not (actor.is_host or actor.seat == seat.id or seat.claimed_by is None):
             raise BadValue(
-                f"{seat.name}'s seat belongs to another phone: only {seat.name} "
-                "or the host can enter that bid."
+                _(
+                    "%(name)s's seat belongs to another phone: only %(name)s or "
+                    "the host can enter that bid."
+                )
+                % {"name": seat.name}
             )
         bids = bids_of(table.round)
         if len(bids) == SEATS and not actor.is_host:
             raise NotTheHost(
-                "All four bids are in and play has started: only the host can "
-                "change a bid now."
+                _(
+                    "All four bids are in and play has started: only the host can "
+                    "change a bid now."
+                )
             )
         if bids.get(seat.id) == value:
-            raise NoChange(f"{seat.name}'s bid is already {value}.")
+            raise NoChange(
+                _("%(name)s's bid is already %(bid)d.")
+                % {"name": seat.name, "bid": value}
+            )
         bids[seat.id] = value
         values = {BID: {seat.id: value}}
         total = sum(bids.values())
+        # The notes are the log's lines, in English (games.words): the table and
+        # the history word the round from its bids and tricks.
         if len(bids) < SEATS:
             return Outcome(status=OPEN, values=values, note=f"{seat.name} bids {value}")
         if total < MIN_BID_TOTAL:
@@ -274,9 +296,16 @@ class FortyOne(RuleModule):
         bids = bids_of(table.round)
         if len(bids) < SEATS:
             raise BadValue(
-                f"The tricks come after the bids: {len(bids)} of {SEATS} bids are in."
+                ngettext(
+                    "The tricks come after the bids: %(count)d of %(seats)d bids are "
+                    "in.",
+                    "The tricks come after the bids: %(count)d of %(seats)d bids "
+                    "are in.",
+                    len(bids),
+                )
+                % {"count": len(bids), "seats": SEATS}
             )
-        tricks = _four(table, entry, "tricks", 0, TRICKS)
+        tricks = _four(table, entry, TRICKS_TAKEN, 0, TRICKS)
         _check_trick_total(tricks)
         round = replace(
             table.round, status=SCORED, values={BID: bids, TRICKS_TAKEN: tricks}
@@ -289,28 +318,38 @@ class FortyOne(RuleModule):
 
     def _correct(self, table, raw_bids, raw_tricks):
         round = table.round
-        bids = _four(table, raw_bids, "bids", MIN_BID, MAX_BID)
+        bids = _four(table, raw_bids, BID, MIN_BID, MAX_BID)
         total = sum(bids.values())
         old_tricks = tricks_of(round)
         if total < MIN_BID_TOTAL:
             if raw_tricks:
                 raise BadValue(
-                    f"Those bids add up to {total}, under {MIN_BID_TOTAL}: the cards "
-                    "were thrown in, so the round has no tricks. Leave them out."
+                    _(
+                        "Those bids add up to %(total)d, under %(needed)d: the cards "
+                        "were thrown in, so the round has no tricks. Leave them out."
+                    )
+                    % {"total": total, "needed": MIN_BID_TOTAL}
                 )
             tricks, note = {}, "Thrown in"
         else:
             if not raw_tricks:
                 raise BadValue(
-                    f"Those bids add up to {total}: enter the four players' tricks too."
+                    _(
+                        "Those bids add up to %(total)d: enter the four players' "
+                        "tricks too."
+                    )
+                    % {"total": total}
                 )
-            tricks = _four(table, raw_tricks, "tricks", 0, TRICKS)
+            tricks = _four(table, raw_tricks, TRICKS_TAKEN, 0, TRICKS)
             _check_trick_total(tricks)
             played = replace(round, values={BID: bids, TRICKS_TAKEN: tricks})
             note = _scores_note(table.seats, replace(played, status=SCORED))
         unchanged = bids_of(round) == bids and old_tricks == tricks
         if round.status == SCORED and unchanged:
-            raise NoChange(f"Round {round.number} already has those bids and tricks.")
+            raise NoChange(
+                _("Round %(number)d already has those bids and tricks.")
+                % {"number": round.number}
+            )
         values = {BID: bids}
         if tricks:
             values[TRICKS_TAKEN] = tricks
@@ -338,7 +377,24 @@ class FortyOne(RuleModule):
             return {"bids": bids, "tricks": tricks} if tricks else {"bids": bids}
         if tricks or any(key.startswith("tricks-") for key in data):
             return {"tricks": tricks}
-        raise BadValue("The form holds neither a bid nor any tricks.")
+        raise BadValue(_("The form holds neither a bid nor any tricks."))
+
+    def describe(self, round, seats, options):
+        """A played round's scores ("Rami +4 · Lina -6 · …"), or why it scored
+        nothing."""
+        ids = [seat.id for seat in seats]
+        state = round_state(round, ids)
+        if state == PLAYED:
+            scores = round_scores(round, ids)
+            return " · ".join(
+                f"{seat.name} {signed(scores[seat.id])}" for seat in seats
+            )
+        if state == THROWN_IN:
+            return _("Thrown in: the bids came to %(total)d, under %(needed)d") % {
+                "total": sum(bids_of(round).values()),
+                "needed": MIN_BID_TOTAL,
+            }
+        return _("Not scored: the match ended during this round.")
 
     # Standings -------------------------------------------------------------------
 
@@ -392,15 +448,18 @@ class FortyOne(RuleModule):
                     team=key,
                     note=_team_line(members[key], totals, names) + " win",
                 )
-        teams = tuple(
-            TeamStanding(
-                key=key,
-                name=" & ".join(names.get(seat, "?") for seat in pair),
-                seats=pair,
-                note=team_note(pair, totals, names, result, key),
+        # Kept with the standings, so in the log's English (games.words); the
+        # standings fragment words each team's state in its reader's language.
+        with words.for_the_log():
+            teams = tuple(
+                TeamStanding(
+                    key=key,
+                    name=" & ".join(names.get(seat, "?") for seat in pair),
+                    seats=pair,
+                    note=team_note(pair, totals, names, result, key),
+                )
+                for key, pair in members.items()
             )
-            for key, pair in members.items()
-        )
         return replace(standings, teams=teams, result=result)
 
     def summarize(self, seats, rounds):
@@ -447,20 +506,26 @@ class FortyOne(RuleModule):
 
 
 def team_note(pair, totals, names, result, key):
-    """A team's state in a few words: "Rami 43 — partner still below zero"."""
+    """A team's state in a few words, in the active language: "Rami 43 —
+    partner still below zero"."""
     lead, partner = sorted(pair, key=lambda seat: totals[seat], reverse=True)
-    figure = f"{names.get(lead, '?')} {total_text(totals[lead])}"
+    figure = {"name": names.get(lead, "?"), "total": total_text(totals[lead])}
     if result is not None and result.team == key:
-        return _team_line(pair, totals, names) + ": winners"
+        return _("%(line)s: winners") % {"line": _team_line(pair, totals, names)}
     if totals[lead] < TARGET:
-        return f"Best {figure}: {TARGET - totals[lead]} to go"
+        return _("Best %(name)s %(total)s: %(left)d to go") % {
+            **figure,
+            "left": TARGET - totals[lead],
+        }
     if totals[partner] < 0:
-        return f"{figure} — partner still below zero"
+        return _("%(name)s %(total)s — partner still below zero") % figure
     if totals[partner] == 0:
-        return f"{figure} — partner still at zero"
+        return _("%(name)s %(total)s — partner still at zero") % figure
     if result is not None:
-        return f"{figure} — the other team's partner was higher"
-    return f"{figure} — partners level with the other team: play on"
+        return _("%(name)s %(total)s — the other team's partner was higher") % figure
+    return _("%(name)s %(total)s — partners level with the other team: play on") % (
+        figure
+    )
 
 
 def _team_line(pair, totals, names):
@@ -480,32 +545,65 @@ def _seat(table, raw):
     for seat in table.seats:
         if not isinstance(raw, bool) and seat.id == raw:
             return seat
-    raise BadValue(f"Seat {raw} is not at this table.")
+    raise BadValue(_("Seat %(seat)s is not at this table.") % {"seat": raw})
 
 
-def _whole(value, label, low, high):
+def _whole(value, low, high, not_whole, out_of_range, **names):
+    """``value`` if it is a whole number from ``low`` to ``high``; else the
+    refusal ``not_whole`` or ``out_of_range`` (with ``names`` filled in)."""
+    values = {"low": low, "high": high, "value": value, **names}
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadValue(f"{label} is a whole number from {low} to {high}.")
+        raise BadValue(not_whole % values)
     if not low <= value <= high:
-        raise BadValue(f"{label} is from {low} to {high}, not {value}.")
+        raise BadValue(out_of_range % values)
     return value
 
 
+def _bid_value(value):
+    return _whole(
+        value,
+        MIN_BID,
+        MAX_BID,
+        _("A bid is a whole number from %(low)d to %(high)d."),
+        _("A bid is from %(low)d to %(high)d, not %(value)d."),
+    )
+
+
 def _four(table, raw, what, low, high):
-    """Seat id -> number for every seat of the table, each checked."""
+    """Seat id -> number (``what``: bids or tricks) for every seat, each checked."""
+    if what == BID:
+        not_an_object = _("The bids are an object of seat id -> number.")
+        not_whole = _("%(name)s's bid is a whole number from %(low)d to %(high)d.")
+        out_of_range = _("%(name)s's bid is from %(low)d to %(high)d, not %(value)d.")
+    else:
+        not_an_object = _("The tricks are an object of seat id -> number.")
+        not_whole = _("%(name)s's tricks are a whole number from %(low)d to %(high)d.")
+        out_of_range = _(
+            "%(name)s's tricks are from %(low)d to %(high)d, not %(value)d."
+        )
     if not isinstance(raw, Mapping):
-        raise BadValue(f"The {what} are an object of seat id -> number.")
+        raise BadValue(not_an_object)
     found = {}
     for key, value in raw.items():
         seat = _seat(table, key)
-        label = f"{seat.name}'s {'bid' if what == 'bids' else 'tricks'}"
-        found[seat.id] = _whole(value, label, low, high)
+        found[seat.id] = _whole(
+            value, low, high, not_whole, out_of_range, name=seat.name
+        )
     missing = [seat.name for seat in table.seats if seat.id not in found]
     if missing:
-        raise BadValue(
-            f"Enter the {what} of all four players: {', '.join(missing)} "
-            f"{'is' if len(missing) == 1 else 'are'} missing."
-        )
+        if what == BID:
+            message = ngettext(
+                "Enter the bids of all four players: %(names)s is missing.",
+                "Enter the bids of all four players: %(names)s are missing.",
+                len(missing),
+            )
+        else:
+            message = ngettext(
+                "Enter the tricks of all four players: %(names)s is missing.",
+                "Enter the tricks of all four players: %(names)s are missing.",
+                len(missing),
+            )
+        raise BadValue(message % {"names": words.and_join(missing)})
     return found
 
 
@@ -513,8 +611,11 @@ def _check_trick_total(tricks):
     total = sum(tricks.values())
     if total != TRICKS:
         raise BadValue(
-            f"The tricks add up to {total}; there are {TRICKS} tricks in a round, "
-            f"so the four must add up to {TRICKS}."
+            _(
+                "The tricks add up to %(total)d; there are %(tricks)d tricks in a "
+                "round, so the four must add up to %(tricks)d."
+            )
+            % {"total": total, "tricks": TRICKS}
         )
 
 
@@ -523,13 +624,25 @@ def _last(data, key):
     return values[-1] if isinstance(values, list | tuple) else values
 
 
+# What a form's number is, in a refusal about it.
+FORM_NUMBERS = {
+    "seat": gettext_lazy("the seat"),
+    "bid": gettext_lazy("the bid"),
+    "tricks": gettext_lazy("the tricks"),
+}
+
+
 def _form_number(text, what):
     text = (text or "").strip()
     try:
         return int(text)
     except ValueError:
-        shown = f"“{text}”" if text else "An empty field"
-        raise BadValue(f"{shown} is not a whole number (the {what}).") from None
+        what = FORM_NUMBERS.get(what, what)
+        if text:
+            message = _("“%(text)s” is not a whole number (%(what)s).")
+        else:
+            message = _("An empty field is not a whole number (%(what)s).")
+        raise BadValue(message % {"text": text, "what": what}) from None
 
 
 def _prefixed(data, prefix):
@@ -541,7 +654,7 @@ def _prefixed(data, prefix):
         seat = key.removeprefix(prefix)
         text = _last(data, key).strip()
         if not seat.isdigit():
-            raise BadValue(f"The form field “{key}” names no seat.")
+            raise BadValue(_("The form field “%(key)s” names no seat.") % {"key": key})
         if text:
             found[seat] = _form_number(text, prefix.rstrip("-"))
     return found

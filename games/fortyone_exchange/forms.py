@@ -7,20 +7,23 @@ best hand come from ``hands``.
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.cards import card_name
 
 from . import hands
 
 MIN_PLAYERS, MAX_PLAYERS, DEFAULT_PLAYERS = 2, 10, 4
 # High cards first: they are the ones a good hand is made of.
 RANKS_HIGH_FIRST = tuple(reversed(hands.RANKS))
-RANK_NAMES = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARDS = [rank + suit for suit in hands.SUITS for rank in RANKS_HIGH_FIRST]
 
 
 def card_label(card):
     rank, suit = hands.parse_card(card)
-    return f"{RANK_NAMES.get(rank, rank)} of {hands.SUIT_NAMES[suit]}"
+    return card_name(rank, suit)
 
 
 @dataclass(frozen=True)
@@ -40,13 +43,16 @@ def card_chip(card):
 
 
 def picked_so_far(cards):
+    count = len(cards)
     if not cards:
-        return "None is picked yet."
-    if len(cards) == 1:
-        return "Only 1 is picked."
-    if len(cards) < hands.HAND_SIZE:
-        return f"Only {len(cards)} are picked."
-    return f"{len(cards)} are picked."
+        return _("None is picked yet.")
+    if count < hands.HAND_SIZE:
+        return ngettext(
+            "Only %(count)d is picked.", "Only %(count)d are picked.", count
+        ) % {"count": count}
+    return ngettext("%(count)d is picked.", "%(count)d are picked.", count) % {
+        "count": count
+    }
 
 
 def in_pack_order(cards):
@@ -91,7 +97,7 @@ class HandCheckerForm(forms.Form):
         for index in range(1, count + 1):
             initial = names[index - 1] if index <= len(names) else ""
             self.fields[f"p{index}-name"] = forms.CharField(
-                label="Name",
+                label=gettext_lazy("Name"),
                 max_length=40,
                 required=False,
                 initial=initial,
@@ -107,7 +113,7 @@ class HandCheckerForm(forms.Form):
             )
 
     def default_name(self, index):
-        return f"Player {index}"
+        return _("Player %(number)d") % {"number": index}
 
     def name_of(self, index):
         name = (self.cleaned_data.get(f"p{index}-name") or "").strip()
@@ -121,7 +127,10 @@ class HandCheckerForm(forms.Form):
         for index in range(1, self.count + 1):
             name = self.name_of(index)
             if name.casefold() in {other.casefold() for other in picked}:
-                self.add_error(f"p{index}-name", f"Two players are called {name}.")
+                self.add_error(
+                    f"p{index}-name",
+                    _("Two players are called %(name)s.") % {"name": name},
+                )
                 continue
             cards = cleaned.get(f"p{index}-cards") or []
             try:

@@ -1,6 +1,7 @@
 """41 Exchange: one winner per round, no running total."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.bounds import ID_MAX as WHOLE_MAX
 from games.errors import BadValue, NoChange, SeatNotInMatch
@@ -10,7 +11,7 @@ from games.rules import DRAW, OPEN, WON, Option, Outcome, RuleModule
 class FortyOneExchange(RuleModule):
     key = "fortyone_exchange"
     name = "41 Exchange"
-    summary = (
+    summary = gettext_lazy(
         "Four cards each, four face up in the pool: swap until someone ends the "
         "round. Best single-suit total wins."
     )
@@ -42,29 +43,33 @@ class FortyOneExchange(RuleModule):
         ],
     }
     urls = "games.fortyone_exchange.urls"
-    match_pages = (("Hand checker", "hands"),)
+    match_pages = ((gettext_lazy("Hand checker"), "hands"),)
     options = (
         Option(
             key="no_pool_clearing",
-            label="Play without clearing the pool",
+            label=gettext_lazy("Play without clearing the pool"),
             default=False,
-            help="Turns may only swap one card, swap all four, or end the round.",
+            help=gettext_lazy(
+                "Turns may only swap one card, swap all four, or end the round."
+            ),
         ),
         Option(
             key="instant_41",
-            label="41 wins on the spot",
+            label=gettext_lazy("41 wins on the spot"),
             default=False,
-            help="Whoever holds 41 wins at once, without waiting for their turn.",
+            help=gettext_lazy(
+                "Whoever holds 41 wins at once, without waiting for their turn."
+            ),
         ),
         Option(
             key="dry_stock",
-            label="When the stock runs dry",
+            label=gettext_lazy("When the stock runs dry"),
             default="shuffled",
             choices=(
-                ("shuffled", "turn the discards over shuffled"),
-                ("unshuffled", "turn the discards over as they lie"),
+                ("shuffled", gettext_lazy("turn the discards over shuffled")),
+                ("unshuffled", gettext_lazy("turn the discards over as they lie")),
             ),
-            help="The discards become the new stock.",
+            help=gettext_lazy("The discards become the new stock."),
         ),
     )
 

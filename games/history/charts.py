@@ -7,6 +7,8 @@ phone and the timeline scroll sideways when a page holds many rounds.
 
 from dataclasses import dataclass, replace
 
+from django.utils.translation import gettext
+
 from games.rules import DRAW, WON
 
 LABEL_CHARS = 12
@@ -33,7 +35,7 @@ def bar_chart(seats, rounds_won, draws, *, width=360, row=30):
     room = width - label_width - value_room
     rows = [(seat.name, rounds_won.get(seat.pk, 0), False) for seat in seats]
     if draws is not None:
-        rows.append(("draws", draws, True))
+        rows.append((gettext("draws"), draws, True))
     top = max((value for _, value, _ in rows), default=0) or 1
     bars = []
     for index, (name, value, is_draw) in enumerate(rows):
@@ -74,7 +76,7 @@ def timeline(seats, rounds, *, row=22):
     last line for draws. Few rounds get wider columns; a page of 50 gets 10 px
     each, which still fits the page's column on a desktop."""
     label_width = 96
-    lines = [seat.name for seat in seats] + ["draw"]
+    lines = [seat.name for seat in seats] + [gettext("draw")]
     line_of = {seat.pk: index for index, seat in enumerate(seats)}
     names = {seat.pk: seat.name for seat in seats}
     closed = [r for r in rounds if r.status in (WON, DRAW)]
@@ -85,14 +87,15 @@ def timeline(seats, rounds, *, row=22):
         x = label_width + index * column + column // 2
         is_draw = round.status == DRAW
         line = len(seats) if is_draw else line_of.get(round.winner_id, len(seats))
-        who = "draw" if is_draw else names.get(round.winner_id, "?")
+        who = gettext("draw") if is_draw else names.get(round.winner_id, "?")
         marks.append(
             Mark(
                 round.number,
                 x,
                 14 + line * row,
                 is_draw,
-                f"round {round.number}: {who}",
+                gettext("round %(number)s: %(who)s")
+                % {"number": round.number, "who": who},
             )
         )
         if index == 0 or round.number % every == 0:

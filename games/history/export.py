@@ -17,6 +17,7 @@ from django.utils.dateparse import parse_datetime
 from games.models import Cell, Event, Match, Membership, Round, Seat, new_join_code
 from games.rules import MAIN, OPEN
 from games.sheet import round_view, seat_view
+from games.words import for_the_log
 from squarescores.accounts.models import User
 
 FORMAT = "squarescores.match"
@@ -73,6 +74,13 @@ def export_matches(queryset, *, accounts=False):
 
 
 def _match_data(match, accounts):
+    # A record, not a page: its words for people (the game's name, the options
+    # described, the rounds' notes) are English whoever downloads it.
+    with for_the_log():
+        return _match_record(match, accounts)
+
+
+def _match_record(match, accounts):
     rules = match.rules
     seats = list(match.seats.all())
     rounds = list(match.rounds.all())
@@ -82,13 +90,13 @@ def _match_data(match, accounts):
         "match": {
             "id": match.pk,
             "game": match.game,
-            "game_name": rules.name,
+            "game_name": str(rules.name),
             "code": match.code,
             "status": match.status,
             "version": match.version,
             "options": match.options,
             "options_described": [
-                {"label": label, "value": value}
+                {"label": str(label), "value": str(value)}
                 for label, value in rules.describe_options(match.options)
             ],
             "host": match.host_id,

@@ -18,7 +18,8 @@ from games import actions, errors, live
 from games.access import send_to_join
 from games.bounds import ID_MAX
 from games.models import Event, Match, Membership, Round, Seat
-from games.sheet import standings_of
+from games.rules import playing
+from games.sheet import round_view, seat_view, standings_of
 
 from . import charts, export, links, sittings
 from .forms import MatchFilter
@@ -61,15 +62,15 @@ STATUS_WORDS = {
     Round.Status.OPEN: _("open"),
     Round.Status.DRAW: _("draw"),
     Round.Status.WON: _("won"),
+    Round.Status.SCORED: _("scored"),
 }
 
 
 def outcome(summary):
-    """A round as an event's before or after saw it: the winner's name or a status."""
+    """A round as an event's before or after saw it: the winner's name or a status
+    (never the note it kept, which is English whoever reads the page)."""
     if summary.get("status") == Round.Status.WON:
         return summary.get("winner_name") or "?"
-    if summary.get("status") == Round.Status.SCORED and summary.get("note"):
-        return summary["note"]
     status = summary.get("status", "?")
     return str(STATUS_WORDS.get(status, status))
 
@@ -127,7 +128,11 @@ def match_history(request, match_id):
         return send_to_join(request)
     (sheet,) = load_sheets([match])
     summary = sheet.summary
-    rounds = Round.objects.filter(match=match).select_related("closed_by", "winner")
+    rounds = (
+        Round.objects.filter(match=match)
+        .select_related("closed_by", "winner")
+        .prefetch_related("cells")
+    )
     page = Paginator(rounds, ROUNDS_PER_PAGE).get_page(request.GET.get("page"))
     numbers = [round.number for round in page]
     events = {}
@@ -158,8 +163,15 @@ def match_history(request, match_id):
     won = summary.get("rounds_won", {})
     statuses = {round.status for round in sheet.closed}
     lines = {line["number"]: line for line in summary.get("rounds", ())}
+    views = [seat_view(seat) for seat in sheet.seats]
     for row in rows:
-        row["line"] = lines.get(row["round"].number)
+        round = row["round"]
+        row["line"] = lines.get(round.number)
+        if round.status == Round.Status.SCORED:
+            # Worded from its data in the reader's language, not its stored note.
+            row["text"] = match.rules.describe(
+                round_view(round), playing(views, round.number), match.options
+            )
     series = summary.get("series")
     context = {
         # Rounds won mean nothing where rounds are scored (lives, bids) and none

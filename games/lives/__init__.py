@@ -12,8 +12,11 @@ modules and never in the counting.
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from django.utils.translation import gettext as _
+
 from games.errors import BadValue
 from games.rules import IN, OUT, SWIMMING, Result, SeatStanding, Standings
+from games.words import and_join, for_the_log
 
 # What happens when a round would put every seat still in out at once (the
 # last two, both swimming, tie for lowest): they share the win, or the hand is
@@ -25,12 +28,12 @@ WIPEOUT_CHOICES = (SHARE, REPLAY)
 def seat_id(value):
     """A seat id from a record: a whole number, as JSON or as form text."""
     if isinstance(value, bool):
-        raise BadValue("A seat is given by its number.")
+        raise BadValue(_("A seat is given by its number."))
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip().isdigit():
         return int(value.strip())
-    raise BadValue(f"“{value}” is not a seat.")
+    raise BadValue(_("“%(value)s” is not a seat.") % {"value": value})
 
 
 def new_line(seat_id, lives):
@@ -50,7 +53,7 @@ def pay(line, count=1):
     if count < 0:
         raise ValueError("A seat cannot pay a negative number of lives.")
     lives, fate = line.lives or 0, line.fate
-    for _ in range(count):
+    for _payment in range(count):
         if fate == OUT:
             break
         if lives > 0:
@@ -130,11 +133,8 @@ def name_of(seat, names):
     return (names or {}).get(seat, f"Seat {seat}")
 
 
-def and_join(words):
-    words = list(words)
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+# The result's notes are kept with the standings: English, as the log's lines are
+# (games.words); the pages word the result from its winners.
 
 
 def last_in_note(seat, names=None):
@@ -142,4 +142,6 @@ def last_in_note(seat, names=None):
 
 
 def shared_note(seats, names=None):
-    return f"{and_join(name_of(seat, names) for seat in seats)} share the win"
+    with for_the_log():
+        who = and_join(name_of(seat, names) for seat in seats)
+    return f"{who} share the win"

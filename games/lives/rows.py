@@ -4,8 +4,7 @@ its fate and whether it won. Pure; the lives games' template tags wrap it."""
 from dataclasses import dataclass
 
 from games.rules import IN, OUT, SWIMMING
-
-from . import and_join
+from games.words import and_join
 
 
 def _name(seat, names):

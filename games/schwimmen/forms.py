@@ -8,6 +8,8 @@ player has no hand), as long as two hands remain.
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.cards import PACK_32, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError
 
@@ -26,9 +28,12 @@ def clamp_players(value, default=DEFAULT_PLAYERS):
 
 
 def picked_so_far(cards):
-    if len(cards) == 1:
-        return "Only 1 is picked."
-    return f"{len(cards)} are picked."
+    count = len(cards)
+    if count == 1:
+        return _("Only 1 is picked.")
+    return ngettext("%(count)d is picked.", "%(count)d are picked.", count) % {
+        "count": count
+    }
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,9 @@ class Checked:
 class HandCheckerForm(forms.Form):
     """``count`` players (the view reads and clamps it), each a name and cards."""
 
-    feuer = forms.BooleanField(label="Feuer: three aces are 32", required=False)
+    feuer = forms.BooleanField(
+        label=gettext_lazy("Feuer: three aces are 32"), required=False
+    )
 
     def __init__(self, *args, count=DEFAULT_PLAYERS, seats=(), feuer=None, **kw):
         super().__init__(*args, **kw)
@@ -81,7 +88,7 @@ class HandCheckerForm(forms.Form):
         for index in range(1, count + 1):
             seat = self.seats[index - 1] if index <= len(self.seats) else None
             self.fields[f"p{index}-name"] = forms.CharField(
-                label="Name",
+                label=gettext_lazy("Name"),
                 max_length=40,
                 required=False,
                 initial=seat.name if seat else "",
@@ -97,7 +104,7 @@ class HandCheckerForm(forms.Form):
             )
 
     def default_name(self, index):
-        return f"Player {index}"
+        return _("Player %(number)d") % {"number": index}
 
     def name_of(self, index):
         name = (self.cleaned_data.get(f"p{index}-name") or "").strip()
@@ -114,7 +121,10 @@ class HandCheckerForm(forms.Form):
         for index in range(1, self.count + 1):
             name = self.name_of(index)
             if name.casefold() in seen:
-                self.add_error(f"p{index}-name", f"Two players are called {name}.")
+                self.add_error(
+                    f"p{index}-name",
+                    _("Two players are called %(name)s.") % {"name": name},
+                )
                 continue
             seen.add(name.casefold())
             cards = cleaned.get(f"p{index}-cards") or []

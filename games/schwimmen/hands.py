@@ -12,8 +12,11 @@ Pure Python: bad cards raise ``CardError`` with a sentence a person can read.
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+
 from games.cards import (
     PACK_32,
+    RANK_PLURALS,
     RANKS_32,
     SKAT_ORDER,
     SUIT_NAMES,
@@ -29,16 +32,6 @@ HAND_SIZE = 3
 SUIT, THREE, FEUER = "suit", "three", "feuer"
 THREE_OF_A_KIND = Fraction(61, 2)
 FEUER_VALUE = 32
-RANK_WORDS = {
-    "A": "aces",
-    "K": "kings",
-    "Q": "queens",
-    "J": "jacks",
-    "10": "tens",
-    "9": "nines",
-    "8": "eights",
-    "7": "sevens",
-}
 
 __all__ = ["CardError", "Hand", "Verdict", "judge", "read_hand"]
 
@@ -72,10 +65,10 @@ class Hand:
     def how(self):
         """What the value is made of, in a few words."""
         if self.kind == FEUER:
-            return "three aces: Feuer"
+            return _("three aces: Feuer")
         if self.kind == THREE:
-            return "three of a kind"
-        return f"best suit {SUIT_NAMES[self.suit]}"
+            return _("three of a kind")
+        return _("best suit %(suit)s") % {"suit": SUIT_NAMES[self.suit]}
 
 
 def read_hand(cards, *, feuer=True):
@@ -125,12 +118,17 @@ class Verdict:
             if name in self.payers or hand.value != lowest.value:
                 continue
             if hand.kind == THREE:
-                better, worse = RANK_WORDS[hand.rank], RANK_WORDS[lowest.rank]
+                better, worse = RANK_PLURALS[hand.rank], RANK_PLURALS[lowest.rank]
             else:
                 better, worse = SUIT_NAMES[hand.suit], SUIT_NAMES[lowest.suit]
             lines.append(
-                f"{name} also holds {hand.shown_value}, but {better} rank above "
-                f"{worse}."
+                _("%(name)s also holds %(value)s, but %(better)s rank above %(worse)s.")
+                % {
+                    "name": name,
+                    "value": hand.shown_value,
+                    "better": better,
+                    "worse": worse,
+                }
             )
         return lines
 
@@ -145,7 +143,7 @@ class Verdict:
 def judge(hands, *, feuer=True):
     """Judge ``{name: cards}`` for two or more players; raise ``CardError``."""
     if len(hands) < 2:
-        raise CardError("It takes at least two hands to find who pays.")
+        raise CardError(_("It takes at least two hands to find who pays."))
     parsed = {
         name: parse_hand(cards, HAND_SIZE, PACK_32) for name, cards in hands.items()
     }

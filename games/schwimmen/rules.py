@@ -8,9 +8,12 @@ Feuer and the last swimmers whose tie was played again. The counting of lives,
 swimming and going out is ``games.lives``'.
 """
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from games import lives
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games import lives, words
 from games.errors import BadValue, NoChange
 from games.lives import seat_id
 from games.rules import (
@@ -31,7 +34,7 @@ FEUER_FIELD, REPLAY_FIELD = "feuer", "replay"
 class Schwimmen(RuleModule):
     key = "schwimmen"
     name = "Schwimmen"
-    summary = (
+    summary = gettext_lazy(
         "Three cards each, three face up in the middle: swap until someone closes. "
         "The weakest hand pays a life; the last player in wins."
     )
@@ -40,32 +43,36 @@ class Schwimmen(RuleModule):
     options = (
         Option(
             key=LIVES,
-            label="Lives each",
+            label=gettext_lazy("Lives each"),
             default=3,
             numbers=(2, 3, 5),
-            help="More lives make a longer game.",
+            help=gettext_lazy("More lives make a longer game."),
         ),
         Option(
             key=TIE,
-            label="The last two tie while both swimming",
+            label=gettext_lazy("The last two tie while both swimming"),
             default=lives.REPLAY,
             choices=(
-                (lives.REPLAY, "play another hand, nobody pays"),
-                (lives.SHARE, "they share the win"),
+                (lives.REPLAY, gettext_lazy("play another hand, nobody pays")),
+                (lives.SHARE, gettext_lazy("they share the win")),
             ),
-            help="Both would go out at once; the table settles it one way.",
+            help=gettext_lazy(
+                "Both would go out at once; the table settles it one way."
+            ),
         ),
         Option(
             key=FEUER,
-            label="Feuer: three aces are 32 and everyone else pays",
+            label=gettext_lazy("Feuer: three aces are 32 and everyone else pays"),
             default=True,
-            help="Off: three aces are three of a kind like any other, 30½.",
+            help=gettext_lazy(
+                "Off: three aces are three of a kind like any other, 30½."
+            ),
         ),
     )
     fields = (
-        Field(label="Lives paid", max=1),
-        Field(FEUER_FIELD, label="Feuer", max=1),
-        Field(REPLAY_FIELD, label="Tied while swimming", max=1),
+        Field(label=gettext_lazy("Lives paid"), max=1),
+        Field(FEUER_FIELD, label=gettext_lazy("Feuer"), max=1),
+        Field(REPLAY_FIELD, label=gettext_lazy("Tied while swimming"), max=1),
     )
     rules_template = "schwimmen/rules.html"
     entry_template = "schwimmen/entry.html"
@@ -75,7 +82,7 @@ class Schwimmen(RuleModule):
     # the match page (the fragments are rendered once per change, without a head).
     stylesheets = ("schwimmen/schwimmen.css",)
     urls = "games.schwimmen.urls"
-    match_pages = (("Hand checker", "hands"),)
+    match_pages = ((gettext_lazy("Hand checker"), "hands"),)
     record_schema = {
         "oneOf": [
             {
@@ -116,18 +123,18 @@ class Schwimmen(RuleModule):
             return super().payload_from_form(data)
         feuer, pays = fields.get("feuer"), fields.get("pays")
         if feuer and pays:
-            raise BadValue("Record either who pays or a Feuer, not both.")
+            raise BadValue(_("Record either who pays or a Feuer, not both."))
         if feuer:
             if len(feuer) > 1:
-                raise BadValue("Only one seat can show Feuer.")
+                raise BadValue(_("Only one seat can show Feuer."))
             return {"feuer": seat_id(feuer[0])}
         if pays:
             return {"pays": [seat_id(value) for value in pays]}
-        raise BadValue("Pick who pays, or who showed Feuer.")
+        raise BadValue(_("Pick who pays, or who showed Feuer."))
 
     def record(self, table, payload):
         if not isinstance(payload, dict):
-            raise BadValue("A record is a JSON object.")
+            raise BadValue(_("A record is a JSON object."))
         keys = set(payload)
         if keys == {"pays"}:
             outcome = self._pays(table, payload["pays"])
@@ -135,35 +142,43 @@ class Schwimmen(RuleModule):
             outcome = self._feuer(table, payload["feuer"])
         else:
             raise BadValue(
-                'Record {"pays": [seats]} or {"feuer": seat}, and nothing else.'
+                _('Record {"pays": [seats]} or {"feuer": seat}, and nothing else.')
             )
         if table.round.status != OPEN and self._same(table.round, outcome):
-            raise NoChange("That is already what this round says.")
+            raise NoChange(_("That is already what this round says."))
         return outcome
 
-    def _in_seat(self, table, value, what):
+    def _in_seat(self, table, value, out_message):
+        """The seat of ``value`` if it plays the round and is not out; else
+        ``out_message`` (with the seat's ``name``) is the refusal."""
         seat = seat_id(value)
         if seat not in table.seat_ids():
-            raise BadValue(f"Seat {seat} does not play round {table.round.number}.")
+            raise BadValue(
+                _("Seat %(seat)s does not play round %(number)d.")
+                % {"seat": seat, "number": table.round.number}
+            )
         if table.standings.fate(seat) == OUT:
-            name = self._names(table)[seat]
-            raise BadValue(f"{name} is out and {what}.")
+            raise BadValue(out_message % {"name": self._names(table)[seat]})
         return seat
 
     def _judgeable(self, table):
         if table.standings.result is not None:
-            raise BadValue("The match was decided before this round.")
+            raise BadValue(_("The match was decided before this round."))
 
     def _pays(self, table, value):
         self._judgeable(table)
         if not isinstance(value, list) or not value:
-            raise BadValue("Name at least one seat that pays.")
-        payers = [self._in_seat(table, item, "pays nothing more") for item in value]
+            raise BadValue(_("Name at least one seat that pays."))
+        out = _("%(name)s is out and pays nothing more.")
+        payers = [self._in_seat(table, item, out) for item in value]
         if len(set(payers)) != len(payers):
-            raise BadValue("A seat is named twice.")
+            raise BadValue(_("A seat is named twice."))
         names = self._names(table)
         losses = dict.fromkeys(payers, 1)
-        who = lives.and_join(names[seat] for seat in self._ordered(table, payers))
+        # The note is the log's line, in English (games.words): the table and
+        # the history word the round from its data in their reader's language.
+        with words.for_the_log():
+            who = words.and_join(names[seat] for seat in self._ordered(table, payers))
         if lives.would_wipe_out(table.standings, losses):
             if table.options.get(TIE, lives.REPLAY) == lives.REPLAY:
                 return Outcome(
@@ -186,8 +201,8 @@ class Schwimmen(RuleModule):
     def _feuer(self, table, value):
         self._judgeable(table)
         if not table.options.get(FEUER, True):
-            raise BadValue("This table plays without Feuer.")
-        fire = self._in_seat(table, value, "cannot show Feuer")
+            raise BadValue(_("This table plays without Feuer."))
+        fire = self._in_seat(table, value, _("%(name)s is out and cannot show Feuer."))
         payers = {seat.id for seat in table.in_play()} - {fire}
         name = self._names(table)[fire]
         return Outcome(
@@ -224,6 +239,9 @@ class Schwimmen(RuleModule):
 
     def _ordered(self, table, seats):
         return [seat for seat in table.seat_ids() if seat in seats]
+
+    def describe(self, round, seats, options):
+        return summary(round, seats).text
 
     # Standings -------------------------------------------------------------------
 
@@ -267,3 +285,44 @@ class Schwimmen(RuleModule):
             "lives_paid": paid,
             "draws": draws,
         }
+
+
+@dataclass(frozen=True)
+class RowSummary:
+    """A closed round as its row shows it: in words, its kind (``pays``,
+    ``feuer``, ``replay``, ``none``, ``draw``), who paid and who showed Feuer."""
+
+    text: str
+    kind: str
+    payers: tuple[int, ...]
+    feuer: int | None
+
+
+def summary(round, seats, names=None):
+    """One closed round in words, in the active language: "Ben pays", "Feuer by
+    Cara: everyone else pays". ``names`` (seat id -> name) overrides the seats'."""
+    by_id = {seat.id: (names or {}).get(seat.id, seat.name) for seat in seats}
+    payers = tuple(seat.id for seat in seats if round.cells.get(seat.id))
+    fire = next(iter(round.values.get(FEUER_FIELD, {}) or {}), None)
+    tied = [
+        seat.id for seat in seats if round.values.get(REPLAY_FIELD, {}).get(seat.id)
+    ]
+    if round.status == DRAW:
+        return RowSummary(_("Not scored"), "draw", (), None)
+    if fire is not None:
+        name = by_id.get(fire, _("A seat"))
+        text = _("Feuer by %(name)s: everyone else pays") % {"name": name}
+        return RowSummary(text, "feuer", payers, fire)
+    if tied:
+        who = words.and_join(by_id[seat] for seat in tied)
+        text = ngettext(
+            "%(names)s tied while swimming: another hand, nobody pays",
+            "%(names)s tied while swimming: another hand, nobody pays",
+            len(tied),
+        ) % {"names": who}
+        return RowSummary(text, "replay", (), None)
+    if not payers:
+        return RowSummary(_("Nobody pays"), "none", (), None)
+    who = words.and_join(by_id[seat] for seat in payers)
+    text = ngettext("%(names)s pays", "%(names)s pay", len(payers)) % {"names": who}
+    return RowSummary(text, "pays", payers, None)

@@ -3,6 +3,9 @@
 ``{% when value %}``: a time as ``<time datetime="…">`` with a UTC fallback text,
 which static/js/local-time.js rewrites in the phone's own zone.
 
+``{% catalog_url %}``: the URL of the page's language's script catalogue
+(squarescores/jsi18n.py), for a ``<script src>`` before the page's own scripts.
+
 ``{% loopback_notice %}``: beside the QR code, on a page opened at 127.0.0.1 or
 localhost, says that no phone can open that link and how to get one that can.
 """
@@ -15,6 +18,7 @@ from django.http.request import split_domain_port
 from django.utils.dateformat import format as date_format
 from django.utils.html import format_html
 
+from squarescores import jsi18n
 from squarescores.lan import is_loopback, lan_address
 
 register = template.Library()
@@ -40,6 +44,11 @@ def when(value, style="datetime"):
         style,
         date_format(utc, STYLES[style]),
     )
+
+
+@register.simple_tag
+def catalog_url():
+    return jsi18n.catalog_url()
 
 
 @register.inclusion_tag("games/_loopback_notice.html", takes_context=True)

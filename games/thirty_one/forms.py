@@ -10,6 +10,8 @@ come from ``hands``. A player whose cards are left empty sits the hand out.
 from dataclasses import dataclass
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.cards import PACK_52, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError
 
@@ -53,7 +55,7 @@ class HandRow:
     how: str
     paid: int
     closer: bool
-    shown: str  # "31" or "Fire" for the hand that ended the round
+    shown: str  # "31" or "Fire" (in the page's language) for the hand that ended it
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ class HandCheckerForm(forms.Form):
         preset = RULES.clean_options({RULE_SET: rule_set} if rule_set else {})
         if options is None:
             self.fields[RULE_SET] = forms.ChoiceField(
-                label="Rule set",
+                label=RULES.options[0].label,
                 choices=RULES.options[0].choices,
                 initial=preset[RULE_SET],
                 required=False,
@@ -102,24 +104,31 @@ class HandCheckerForm(forms.Form):
                 field.help_text = option.help
                 self.fields[option.key] = field
         self.fields["closer"] = forms.ChoiceField(
-            label="Who closed?",
+            label=gettext_lazy("Who closed?"),
             required=False,
-            choices=[("", "nobody")] + [(str(i), str(i)) for i in range(1, count + 1)],
+            choices=[("", gettext_lazy("nobody"))]
+            + [(str(i), str(i)) for i in range(1, count + 1)],
         )
         for index in range(1, count + 1):
             seat = self.seats[index - 1] if index <= len(self.seats) else None
             self.fields[f"p{index}-name"] = forms.CharField(
-                label="Name",
+                label=gettext_lazy("Name"),
                 max_length=40,
                 required=False,
                 initial=seat.name if seat else "",
                 widget=forms.TextInput(
-                    attrs={"placeholder": f"Player {index}", "autocomplete": "off"}
+                    attrs={
+                        "placeholder": self.default_name(index),
+                        "autocomplete": "off",
+                    }
                 ),
             )
             self.fields[f"p{index}-cards"] = forms.MultipleChoiceField(
                 choices=[(card, card) for card in CARDS], required=False
             )
+
+    def default_name(self, index):
+        return _("Player %(number)d") % {"number": index}
 
     def option_fields(self):
         return [self[key] for key in CHECKED_OPTIONS if key in self.fields]
@@ -142,7 +151,7 @@ class HandCheckerForm(forms.Form):
 
     def name_of(self, index):
         name = (self.cleaned_data.get(f"p{index}-name") or "").strip()
-        return name or f"Player {index}"
+        return name or self.default_name(index)
 
     def clean(self):
         cleaned = super().clean()
@@ -154,7 +163,10 @@ class HandCheckerForm(forms.Form):
         for index in range(1, self.count + 1):
             name = self.name_of(index)
             if name.casefold() in seen:
-                self.add_error(f"p{index}-name", f"Two players are called {name}.")
+                self.add_error(
+                    f"p{index}-name",
+                    _("Two players are called %(name)s.") % {"name": name},
+                )
                 continue
             seen.add(name.casefold())
             cards = cleaned.get(f"p{index}-cards") or []
@@ -168,7 +180,10 @@ class HandCheckerForm(forms.Form):
         closer_index = cleaned.get("closer")
         closer = self.name_of(int(closer_index)) if closer_index else None
         if closer is not None and closer not in picked and not self.errors:
-            self.add_error("closer", f"{closer} closed but has no cards picked.")
+            self.add_error(
+                "closer",
+                _("%(name)s closed but has no cards picked.") % {"name": closer},
+            )
         if self.errors:
             return cleaned
         try:
@@ -187,7 +202,7 @@ class HandCheckerForm(forms.Form):
     def _row(self, name, hand, verdict):
         shown = ""
         if name == verdict.by:
-            shown = "Fire" if verdict.kind == "fire" else "31"
+            shown = _("Fire") if verdict.kind == "fire" else "31"
         return HandRow(
             name=name,
             cards=tuple(sorted(hand.cards, key=PACK_52.cards.index)),

@@ -13,9 +13,13 @@ spades, hearts, diamonds, high to low) and three of a kind by rank. Who pays is
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from games.cards import (
     PACK_32,
     PACK_52,
+    RANK_PLURALS,
     RANKS_52,
     SKAT_ORDER,
     SUIT_NAMES,
@@ -25,7 +29,7 @@ from games.cards import (
     skat_strength,
     suit_totals,
 )
-from games.lives import and_join
+from games.words import and_join
 
 from .rules import (
     ALL_PAY,
@@ -46,21 +50,6 @@ HAND_SIZE = 3
 SUIT, THREE, FIRE_HAND = "suit", "three", "fire"
 THREE_OF_A_KIND = Fraction(61, 2)
 FIRE_VALUE = 32
-RANK_WORDS = {
-    "A": "aces",
-    "K": "kings",
-    "Q": "queens",
-    "J": "jacks",
-    "10": "tens",
-    "9": "nines",
-    "8": "eights",
-    "7": "sevens",
-    "6": "sixes",
-    "5": "fives",
-    "4": "fours",
-    "3": "threes",
-    "2": "twos",
-}
 
 __all__ = ["CardError", "Hand", "Verdict", "judge", "pack_for", "read_hand"]
 
@@ -95,14 +84,14 @@ class Hand:
     @property
     def how(self):
         if self.kind == FIRE_HAND:
-            return "three aces: Fire"
+            return _("three aces: Fire")
         if self.kind == THREE:
-            return "three of a kind"
-        return f"best suit {SUIT_NAMES[self.suit]}"
+            return _("three of a kind")
+        return _("best suit %(suit)s") % {"suit": SUIT_NAMES[self.suit]}
 
     @property
     def tie_word(self):
-        return RANK_WORDS[self.rank] if self.kind == THREE else SUIT_NAMES[self.suit]
+        return RANK_PLURALS[self.rank] if self.kind == THREE else SUIT_NAMES[self.suit]
 
 
 def judge_hand(hand, options):
@@ -170,9 +159,9 @@ def judge(hands, options, closer=None):
     Raise ``CardError`` for bad cards.
     """
     if len(hands) < 2:
-        raise CardError("It takes at least two hands to find who pays.")
+        raise CardError(_("It takes at least two hands to find who pays."))
     if closer is not None and closer not in hands:
-        raise CardError(f"{closer} closed but has no hand here.")
+        raise CardError(_("%(name)s closed but has no hand here.") % {"name": closer})
     pack = pack_for(options)
     parsed = {name: parse_hand(cards, HAND_SIZE, pack) for name, cards in hands.items()}
     check_dealt(parsed)
@@ -207,10 +196,20 @@ def judge(hands, options, closer=None):
                 if judged[name].value <= LIMIT and strength(name) != best
             )
         if limit:
-            lines += (f"At 20 or less, each pays: {and_join(limit)}.",)
+            lines += (
+                ngettext(
+                    "At 20 or less, each pays: %(names)s.",
+                    "At 20 or less, each pays: %(names)s.",
+                    len(limit),
+                )
+                % {"names": and_join(limit)},
+            )
         elif options.get(CLOSER_RULE) and closer in lowest and len(lowest) > 1:
             others = and_join([name for name in lowest if name != closer])
-            lines += (f"{closer} closed and wins the tie with {others}.",)
+            lines += (
+                _("%(name)s closed and wins the tie with %(others)s.")
+                % {"name": closer, "others": others},
+            )
     paid = losses(
         names,
         options,
@@ -231,7 +230,11 @@ def tie_break_lines(judged, lowest, tiebreak):
     for name, hand in judged.items():
         if name in lowest or hand.value != low.value:
             continue
-        yield (
-            f"{name} also holds {hand.shown_value}, but {hand.tie_word} rank above "
-            f"{low.tie_word}."
-        )
+        yield _(
+            "%(name)s also holds %(value)s, but %(better)s rank above %(worse)s."
+        ) % {
+            "name": name,
+            "value": hand.shown_value,
+            "better": hand.tie_word,
+            "worse": low.tie_word,
+        }

@@ -22,9 +22,12 @@ can say it and a correction starts from it. Counting lives, swimming and going
 out is ``games.lives``'.
 """
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
-from games import lives
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games import lives, words
 from games.errors import BadValue, NoChange
 from games.lives import seat_id
 from games.rules import DRAW, OPEN, OUT, SCORED, Field, Option, Outcome, RuleModule
@@ -46,6 +49,15 @@ CLOSER, THIRTY_ONE, FIRE_FIELD = "closer", "thirty_one", "fire"
 LOWEST, UNDER, REPLAY = "lowest", "limit", "replay"
 MARKS = (CLOSER, THIRTY_ONE, FIRE_FIELD, LOWEST, UNDER, REPLAY)
 PAYLOAD_KEYS = {CLOSER, THIRTY_ONE, FIRE_FIELD, LOWEST, UNDER}
+# Their names in a refusal ("Only one seat can be named as the closer").
+MARK_LABELS = {
+    CLOSER: gettext_lazy("the closer"),
+    THIRTY_ONE: gettext_lazy("the 31"),
+    FIRE_FIELD: gettext_lazy("Fire"),
+    LOWEST: gettext_lazy("the lowest hand"),
+    UNDER: gettext_lazy("20 or less"),
+    REPLAY: gettext_lazy("another hand"),
+}
 
 # Each rule set's options. Blitz is seed 001's US game: a 52-card pack, draw and
 # discard, four markers and one more hand (swimming), no three of a kind, and a
@@ -117,37 +129,45 @@ def losses(seats, options, *, lowest=(), closer=None, limit=(), by=None, kind=No
 def pays_phrase(paid, name):
     """ "Ben pays", "Ben and Cara pay", "Ben pays 2 lives and Cara pays"."""
     if not paid:
-        return "nobody pays"
+        return _("nobody pays")
     if len(paid) > 1 and set(paid.values()) == {1}:
-        return lives.and_join(name(seat) for seat in paid) + " pay"
-    return lives.and_join(
-        f"{name(seat)} pays {count} lives" if count > 1 else f"{name(seat)} pays"
+        return ngettext("%(names)s pays", "%(names)s pay", len(paid)) % {
+            "names": words.and_join(name(seat) for seat in paid)
+        }
+    return words.and_join(
+        ngettext("%(name)s pays", "%(name)s pays %(count)d lives", count)
+        % {"name": name(seat), "count": count}
         for seat, count in paid.items()
     )
 
 
 def describe(paid, name, *, kind=None, by=None, closer=None, options=None):
-    """A round in words, for its note and its row."""
+    """A round in words, for its row (in the active language) and its note
+    (in the log's, ``games.words.for_the_log``)."""
     options = options or {}
     if kind == FIRE_FIELD:
-        return f"Fire by {name(by)}: everyone else pays"
+        return _("Fire by %(name)s: everyone else pays") % {"name": name(by)}
     if kind == THIRTY_ONE and options.get(ALL_PAY):
-        return f"31 by {name(by)}: everyone else pays"
-    heads = []
+        return _("31 by %(name)s: everyone else pays") % {"name": name(by)}
+    values = {"pays": pays_phrase(paid, name)}
     if closer is not None:
-        heads.append(f"{name(closer)} closed")
+        values["closer"] = name(closer)
     if kind == THIRTY_ONE:
-        heads.append(f"31 by {name(by)}")
-    phrase = pays_phrase(paid, name)
-    if not heads:
-        return phrase[0].upper() + phrase[1:]
-    return f"{', '.join(heads)}: {phrase}"
+        values["by"] = name(by)
+    if closer is not None and kind == THIRTY_ONE:
+        return _("%(closer)s closed, 31 by %(by)s: %(pays)s") % values
+    if closer is not None:
+        return _("%(closer)s closed: %(pays)s") % values
+    if kind == THIRTY_ONE:
+        return _("31 by %(by)s: %(pays)s") % values
+    phrase = values["pays"]
+    return phrase[:1].upper() + phrase[1:]
 
 
 class ThirtyOne(RuleModule):
     key = "thirty_one"
-    name = "Thirty-One"
-    summary = (
+    name = gettext_lazy("Thirty-One")
+    summary = gettext_lazy(
         "Three cards each, the best suit counts: close when you like your hand, "
         "show a 31 at once. The lowest hand loses a life; the last one in wins."
     )
@@ -156,86 +176,104 @@ class ThirtyOne(RuleModule):
     options = (
         Option(
             RULE_SET,
-            "Rule set",
+            gettext_lazy("Rule set"),
             DEFAULT_RULE_SET,
             choices=(
-                (BLITZ, "Blitz: draw and discard, 52 cards"),
-                (SCHWIMMEN, "Schwimmen: commerce, 32 cards"),
-                (CUSTOM, "Custom: set every option"),
+                (BLITZ, gettext_lazy("Blitz: draw and discard, 52 cards")),
+                (SCHWIMMEN, gettext_lazy("Schwimmen: commerce, 32 cards")),
+                (CUSTOM, gettext_lazy("Custom: set every option")),
             ),
-            help="Fills in the options below; the table can still change them.",
+            help=gettext_lazy(
+                "Fills in the options below; the table can still change them."
+            ),
         ),
         Option(
             LIVES,
-            "Lives each",
+            gettext_lazy("Lives each"),
             PRESETS[BLITZ][LIVES],
             numbers=(2, 3, 4, 5),
-            help="Then one more hand, swimming. Seed 001's game is 4 and one more.",
+            help=gettext_lazy(
+                "Then one more hand, swimming. Blitz plays 4 and one more."
+            ),
         ),
         Option(
             EXCHANGE,
-            "Exchange mechanism",
+            gettext_lazy("Exchange mechanism"),
             PRESETS[BLITZ][EXCHANGE],
             choices=(
-                (COMMERCE, "Commerce: swap 1 or 3 with the face-up cards"),
-                (DRAW_DISCARD, "Draw and discard"),
+                (
+                    COMMERCE,
+                    gettext_lazy("Commerce: swap 1 or 3 with the face-up cards"),
+                ),
+                (DRAW_DISCARD, gettext_lazy("Draw and discard")),
             ),
         ),
         Option(
             THREE_KIND,
-            "Three of a kind",
+            gettext_lazy("Three of a kind"),
             PRESETS[BLITZ][THREE_KIND],
             choices=(
-                (FIRE, "Fire: 30½, three aces 32 and everyone else pays"),
+                (
+                    FIRE,
+                    gettext_lazy("Fire: 30½, three aces 32 and everyone else pays"),
+                ),
                 (THREE, "30½"),
-                (DISABLED, "Disabled: counted like any hand"),
+                (DISABLED, gettext_lazy("Disabled: counted like any hand")),
             ),
         ),
         Option(
-            REMOVE_LOW, "Remove 2 to 6 (a 32-card pack)", PRESETS[BLITZ][REMOVE_LOW]
+            REMOVE_LOW,
+            gettext_lazy("Remove 2 to 6 (a 32-card pack)"),
+            PRESETS[BLITZ][REMOVE_LOW],
         ),
         Option(
             DEALER_SWAP,
-            "Dealer hand exchange",
+            gettext_lazy("Dealer hand exchange"),
             PRESETS[BLITZ][DEALER_SWAP],
-            help="The dealer may swap their hand for three cards before play.",
+            help=gettext_lazy(
+                "The dealer may swap their hand for three cards before play."
+            ),
         ),
         Option(
             TIEBREAK,
-            "Hand tiebreaker: suit, or rank for three of a kind",
+            gettext_lazy("Hand tiebreaker: suit, or rank for three of a kind"),
             PRESETS[BLITZ][TIEBREAK],
         ),
         Option(
             ALL_PAY,
-            "31 affects all other players",
+            gettext_lazy("31 affects all other players"),
             PRESETS[BLITZ][ALL_PAY],
-            help="A round ended by a 31 makes every other player pay.",
+            help=gettext_lazy("A round ended by a 31 makes every other player pay."),
         ),
         Option(
             CLOSER_RULE,
-            "Closer rule",
+            gettext_lazy("Closer rule"),
             PRESETS[BLITZ][CLOSER_RULE],
-            help="The closer wins a tie; a closer who is the sole lowest pays 1 more.",
+            help=gettext_lazy(
+                "The closer wins a tie; a closer who is the sole lowest pays 1 more."
+            ),
         ),
         Option(
             POINTS_LIMIT,
-            "Points limit",
+            gettext_lazy("Points limit"),
             PRESETS[BLITZ][POINTS_LIMIT],
-            help="Everyone at 20 or less pays; if nobody is, the lowest pays.",
+            help=gettext_lazy(
+                "Everyone at 20 or less pays; if nobody is, the lowest pays."
+            ),
         ),
         Option(
             FIRST_TURN,
-            "First turn close limit",
+            gettext_lazy("First turn close limit"),
             PRESETS[BLITZ][FIRST_TURN],
-            help="Nobody but the dealer may close on their first turn.",
+            help=gettext_lazy("Nobody but the dealer may close on their first turn."),
         ),
         Option(
             TIE,
-            "The last two tie while both swimming",
+            gettext_lazy("The last two tie while both swimming"),
             PRESETS[BLITZ][TIE],
             choices=(
-                (lives.REPLAY, "play another hand, nobody pays"),
-                (lives.SHARE, "they share the win"),
+                (lives.REPLAY, gettext_lazy("play another hand, nobody pays")),
+                (lives.SHARE, gettext_lazy("they share the win")),
             ),
         ),
     )
@@ -244,8 +282,8 @@ class ThirtyOne(RuleModule):
     preset_option = RULE_SET
     presets = PRESETS
     fields = (
-        Field(label="Lives paid", max=2),
-        *(Field(mark, label=mark.replace("_", " "), max=1) for mark in MARKS),
+        Field(label=gettext_lazy("Lives paid"), max=2),
+        *(Field(mark, label=MARK_LABELS[mark], max=1) for mark in MARKS),
     )
     rules_template = "thirty_one/rules.html"
     entry_template = "thirty_one/entry.html"
@@ -254,7 +292,7 @@ class ThirtyOne(RuleModule):
     stylesheets = ("thirty_one/thirty_one.css",)
     scripts = ("thirty_one/presets.js",)
     urls = "games.thirty_one.urls"
-    match_pages = (("Hand checker", "hands"),)
+    match_pages = ((gettext_lazy("Hand checker"), "hands"),)
     record_schema = {
         "type": "object",
         "description": "How the round ended and who held the lowest hand; the "
@@ -303,7 +341,8 @@ class ThirtyOne(RuleModule):
             values = fields.get(key)
             if values and len(values) > 1:
                 raise BadValue(
-                    f"Only one seat can be named as {key.replace('_', ' ')}."
+                    _("Only one seat can be named as %(what)s.")
+                    % {"what": MARK_LABELS[key]}
                 )
             if values:
                 payload[key] = seat_id(values[0])
@@ -311,28 +350,39 @@ class ThirtyOne(RuleModule):
             if fields.get(key):
                 payload[key] = [seat_id(value) for value in fields[key]]
         if not payload.keys() & {LOWEST, THIRTY_ONE, FIRE_FIELD}:
-            raise BadValue("Pick who has the lowest hand, or who showed 31 or Fire.")
+            raise BadValue(_("Pick who has the lowest hand, or who showed 31 or Fire."))
         return payload
 
     def record(self, table, payload):
         if not isinstance(payload, dict):
-            raise BadValue("A record is a JSON object.")
+            raise BadValue(_("A record is a JSON object."))
         unknown = sorted(set(payload) - PAYLOAD_KEYS)
         if unknown:
-            raise BadValue(f"A Thirty-One record has no “{unknown[0]}”.")
+            raise BadValue(
+                _("A Thirty-One record has no “%(key)s”.") % {"key": unknown[0]}
+            )
         if table.standings.result is not None:
-            raise BadValue("The match was decided before this round.")
+            raise BadValue(_("The match was decided before this round."))
         options = table.options
         closer = payload.get(CLOSER)
         if closer is not None:
-            closer = self._in_seat(table, closer, "cannot close")
+            closer = self._in_seat(
+                table, closer, _("%(name)s is out and cannot close.")
+            )
         kind, by = self._ending(table, payload)
         if kind == FIRE_FIELD or (kind == THIRTY_ONE and options.get(ALL_PAY)):
             if payload.keys() & {LOWEST, UNDER}:
-                raise BadValue(
-                    f"{self._says(kind)} makes everyone else pay: name nobody as "
-                    "lowest or at 20 or less."
-                )
+                if kind == FIRE_FIELD:
+                    message = _(
+                        "Fire makes everyone else pay: name nobody as lowest or at "
+                        "20 or less."
+                    )
+                else:
+                    message = _(
+                        "A 31 on this table makes everyone else pay: name nobody "
+                        "as lowest or at 20 or less."
+                    )
+                raise BadValue(message)
             lowest, limit = [], []
         else:
             lowest, limit = self._lowest(table, payload, by)
@@ -355,9 +405,14 @@ class ThirtyOne(RuleModule):
             REPLAY: [],
         }
         name = self._names(table).get
-        note = describe(paid, name, kind=kind, by=by, closer=closer, options=options)
+        # The note is the log's line, in English (games.words): the table and
+        # the history word the round from its data in their reader's language.
+        with words.for_the_log():
+            note = describe(
+                paid, name, kind=kind, by=by, closer=closer, options=options
+            )
+            who = words.and_join(name(seat) for seat in paid)
         if lives.would_wipe_out(table.standings, paid):
-            who = lives.and_join(name(seat) for seat in paid)
             if options.get(TIE, lives.REPLAY) == lives.REPLAY:
                 marks[REPLAY] = list(paid)
                 paid = {}
@@ -379,62 +434,83 @@ class ThirtyOne(RuleModule):
             note=note,
         )
         if table.round.status != OPEN and self._same(table.round, outcome):
-            raise NoChange("That is already what this round says.")
+            raise NoChange(_("That is already what this round says."))
         return outcome
 
-    def _says(self, kind):
-        return "Fire" if kind == FIRE_FIELD else "A 31 on this table"
+    def describe(self, round, seats, options):
+        """One closed round in words, as its row says it."""
+        by_id = {seat.id: seat.name for seat in seats}
+        return marks_of(round, seats, by_id, self.clean_options(options)).text
 
     def _ending(self, table, payload):
         if THIRTY_ONE in payload and FIRE_FIELD in payload:
-            raise BadValue("A round ends by a 31 or by Fire, not both.")
+            raise BadValue(_("A round ends by a 31 or by Fire, not both."))
         if FIRE_FIELD in payload:
             if table.options.get(THREE_KIND) != FIRE:
-                raise BadValue("This table does not play Fire.")
+                raise BadValue(_("This table does not play Fire."))
             return FIRE_FIELD, self._in_seat(
-                table, payload[FIRE_FIELD], "cannot show Fire"
+                table, payload[FIRE_FIELD], _("%(name)s is out and cannot show Fire.")
             )
         if THIRTY_ONE in payload:
             return THIRTY_ONE, self._in_seat(
-                table, payload[THIRTY_ONE], "cannot show 31"
+                table, payload[THIRTY_ONE], _("%(name)s is out and cannot show 31.")
             )
         return None, None
 
-    def _seats(self, table, value, what):
+    def _seats(self, table, value, not_a_list):
         if not isinstance(value, list):
-            raise BadValue(f"Name the seats {what} as a list.")
-        seats = [self._in_seat(table, item, "pays nothing more") for item in value]
+            raise BadValue(not_a_list)
+        out = _("%(name)s is out and pays nothing more.")
+        seats = [self._in_seat(table, item, out) for item in value]
         if len(set(seats)) != len(seats):
-            raise BadValue("A seat is named twice.")
+            raise BadValue(_("A seat is named twice."))
         return self._ordered(table, seats)
 
     def _lowest(self, table, payload, winner):
         options, names = table.options, self._names(table)
         if LOWEST not in payload:
-            raise BadValue("Name who has the lowest hand (several on a tie).")
-        lowest = self._seats(table, payload[LOWEST], "with the lowest hand")
+            raise BadValue(_("Name who has the lowest hand (several on a tie)."))
+        lowest = self._seats(
+            table,
+            payload[LOWEST],
+            _("Name the seats with the lowest hand as a list."),
+        )
         if not lowest:
-            raise BadValue("Name who has the lowest hand (several on a tie).")
-        limit = self._seats(table, payload.get(UNDER, []), "at 20 or less")
+            raise BadValue(_("Name who has the lowest hand (several on a tie)."))
+        limit = self._seats(
+            table,
+            payload.get(UNDER, []),
+            _("Name the seats at 20 or less as a list."),
+        )
         if limit and not options.get(POINTS_LIMIT):
-            raise BadValue("This table plays without the points limit.")
+            raise BadValue(_("This table plays without the points limit."))
         if winner in lowest or winner in limit:
-            raise BadValue(f"{names[winner]} holds 31 and cannot pay for this round.")
+            raise BadValue(
+                _("%(name)s holds 31 and cannot pay for this round.")
+                % {"name": names[winner]}
+            )
         in_play = [seat.id for seat in table.in_play()]
         if limit and not set(lowest) <= set(limit):
             raise BadValue(
-                "The lowest hand is at 20 or less whenever anyone is: tick it too."
+                _("The lowest hand is at 20 or less whenever anyone is: tick it too.")
             )
         if limit and set(limit) >= set(in_play):
-            raise BadValue("The best hand never pays: leave it out of the 20 or less.")
+            raise BadValue(
+                _("The best hand never pays: leave it out of the 20 or less.")
+            )
         return lowest, limit
 
-    def _in_seat(self, table, value, what):
+    def _in_seat(self, table, value, out_message):
+        """The seat of ``value`` if it plays the round and is not out; else
+        ``out_message`` (with the seat's ``name``) is the refusal."""
         seat = seat_id(value)
         if seat not in table.seat_ids():
-            raise BadValue(f"Seat {seat} does not play round {table.round.number}.")
+            raise BadValue(
+                _("Seat %(seat)s does not play round %(number)d.")
+                % {"seat": seat, "number": table.round.number}
+            )
         if table.standings.fate(seat) == OUT:
-            raise BadValue(f"{self._names(table)[seat]} is out and {what}.")
+            raise BadValue(out_message % {"name": self._names(table)[seat]})
         return seat
 
     def _same(self, round, outcome):
@@ -489,3 +565,54 @@ class ThirtyOne(RuleModule):
             "lives_paid": paid,
             "draws": draws,
         }
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a closed round recorded, for its row and its correction's form."""
+
+    text: str = ""
+    kind: str = "none"
+    closer: int | None = None
+    by: int | None = None
+    lowest: frozenset = field(default_factory=frozenset)
+    limit: frozenset = field(default_factory=frozenset)
+
+
+def _marked(round, key):
+    return [seat for seat, value in (round.values.get(key) or {}).items() if value]
+
+
+def marks_of(round, seats, names, options):
+    """One closed round in words, in the active language ("Ben closed: Cara
+    pays", "Fire by Dev: …"), and what it marked. ``names``: seat id -> name;
+    ``options``: the match's, cleaned."""
+    if round is None or round.status == OPEN:
+        return Marks()
+    if round.status == DRAW:
+        return Marks(_("Not scored"), "draw")
+
+    def name(seat):
+        return names.get(seat) or _("A seat")
+
+    closer = next(iter(_marked(round, CLOSER)), None)
+    fire = next(iter(_marked(round, FIRE_FIELD)), None)
+    thirty_one = next(iter(_marked(round, THIRTY_ONE)), None)
+    kind = FIRE_FIELD if fire is not None else THIRTY_ONE if thirty_one else None
+    by = fire if fire is not None else thirty_one
+    marks = {
+        "closer": closer,
+        "by": by,
+        "lowest": frozenset(_marked(round, LOWEST)),
+        "limit": frozenset(_marked(round, UNDER)),
+    }
+    replayed = [seat.id for seat in seats if seat.id in _marked(round, REPLAY)]
+    if replayed:
+        who = words.and_join(name(seat) for seat in replayed)
+        text = _("%(names)s would all go out: another hand, nobody pays") % {
+            "names": who
+        }
+        return Marks(text, "replay", **marks)
+    paid = {seat.id: round.cells[seat.id] for seat in seats if round.cells.get(seat.id)}
+    text = describe(paid, name, kind=kind, by=by, closer=closer, options=options)
+    return Marks(text, kind or "closed", **marks)

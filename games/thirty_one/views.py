@@ -106,6 +106,7 @@ def hand_checker(request):
         "options": RULES.describe_options(form.options_in_force()),
         "presets_json": json.dumps(PRESETS),
         "rule_sets": [(key, dict(RULES.options[0].choices)[key]) for key in PRESETS],
+        "game_name": RULES.name,
         "count": count,
         "min_players": MIN_PLAYERS,
         "max_players": MAX_PLAYERS,

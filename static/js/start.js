@@ -2,6 +2,12 @@
 // and empty rows are skipped by the server.
 (function () {
   "use strict";
+  // Words from the page's language catalogue (squarescores/jsi18n.py), loaded
+  // before this script; English if it could not be.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  };
   var form = document.querySelector("[data-start-form]");
   if (!form) return;
   var rows = Array.prototype.slice.call(form.querySelectorAll("[data-seat-row]"));
@@ -15,12 +21,15 @@
   function renumber() {
     var shown = visible();
     shown.forEach(function (row, i) {
-      row.querySelector(".seat-label").textContent = "Seat " + (i + 1);
+      var number = { number: i + 1 };
+      row.querySelector(".seat-label").textContent =
+        interpolate(gettext("Seat %(number)s"), number, true);
       var remove = row.querySelector("[data-remove-seat]");
       remove.hidden = shown.length <= MIN;
-      remove.setAttribute("aria-label", "Remove seat " + (i + 1));
-      row.querySelector('input[name="me"]').setAttribute(
-        "aria-label", "Seat " + (i + 1) + " is me");
+      remove.setAttribute("aria-label",
+        interpolate(gettext("Remove seat %(number)s"), number, true));
+      row.querySelector('input[name="me"]').setAttribute("aria-label",
+        interpolate(gettext("Seat %(number)s is me"), number, true));
     });
     addButton.hidden = shown.length >= rows.length;
     var checked = form.querySelector('input[name="me"]:checked');

@@ -9,6 +9,12 @@
 // the browser's error page). The server decides what anyone may do.
 (function () {
   "use strict";
+  // Words from the page's language catalogue (squarescores/jsi18n.py), loaded
+  // before this script; English if it could not be.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  };
   var body = document.body;
   var matchId = body.dataset.match;
   if (!matchId || !window.WebSocket) return;
@@ -53,11 +59,11 @@
       body.removeAttribute("data-offline");
     }
     statusText.textContent = {
-      live: body.dataset.status === "ended" ? "Ended" : "Live",
-      connecting: "Connecting…",
-      reconnecting: "Reconnecting…",
-      offline: "Offline",
-      gone: "Match not found"
+      live: body.dataset.status === "ended" ? gettext("Ended") : gettext("Live"),
+      connecting: gettext("Connecting…"),
+      reconnecting: gettext("Reconnecting…"),
+      offline: gettext("Offline"),
+      gone: gettext("Match not found")
     }[state];
   }
 
@@ -78,6 +84,7 @@
     var you = body.dataset.youSeat;
     root.querySelectorAll(".seat-button").forEach(function (button) {
       button.classList.toggle("is-you", button.dataset.seat === you);
+      button.dataset.you = gettext("you");
     });
     if (standingsEl && (root === document || root === standingsEl)) markStandings();
     root.querySelectorAll('form[method="post"]').forEach(function (form) {
@@ -94,6 +101,7 @@
   // Who is "you" and who is the host, in the standings at a glance.
   function markStandings() {
     var marks = { you: body.dataset.youSeat, host: body.dataset.seatOfHost };
+    var words = { you: gettext("you"), host: gettext("host") };
     Object.keys(marks).forEach(function (mark) {
       standingsEl.querySelectorAll(".is-" + mark).forEach(function (el) {
         el.classList.remove("is-" + mark);
@@ -110,7 +118,7 @@
           if (line.tagName === "LI") {
             var tag = document.createElement("span");
             tag.className = "tag " + mark + "-tag";
-            tag.textContent = mark;
+            tag.textContent = words[mark];
             name.after(" ", tag);
           }
         });
@@ -249,14 +257,16 @@
     if (errorTimer) return;
     var rows = roundsEl.children;
     if (!rows.length) {
-      lastEl.textContent = "No round closed yet.";
+      lastEl.textContent = gettext("No round closed yet.");
       return;
     }
     var row = rows[rows.length - 1];
     var resultEl = row.querySelector(".round-result") || row;
     var result = resultEl.textContent.trim();
-    lastEl.textContent = "Round " + row.dataset.round + ": " +
-      (row.classList.contains("is-draw") ? "draw" : result);
+    lastEl.textContent = interpolate(gettext("Round %(number)s: %(result)s"), {
+      number: row.dataset.round,
+      result: row.classList.contains("is-draw") ? gettext("draw") : result
+    }, true);
   }
 
   function showError(detail) {
@@ -301,8 +311,9 @@
   // The next match of the evening: every phone of this one goes there.
   function moveToRematch(message) {
     showRematch(message.rematch);
-    showNotice((message.by ? message.by + " started" : "Starting") +
-      " the next match…");
+    showNotice(message.by
+      ? interpolate(gettext("%(name)s started the next match…"), { name: message.by }, true)
+      : gettext("Starting the next match…"));
     stopped = true;
     setTimeout(function () {
       location.assign(message.url || "/matches/" + message.rematch + "/");
@@ -380,18 +391,11 @@
     version = message.version;
     body.dataset.version = String(version);
     showLastResult();
-    if (message.correction) announceCorrection(message.correction);
+    if (message.notice) showNotice(message.notice);
     if (REFRESH_KINDS.indexOf(message.kind) !== -1 ||
         (body.hasAttribute("data-host") &&
          HOST_REFRESH_KINDS.indexOf(message.kind) !== -1)) refreshPanels();
     settlePending();
-  }
-
-  // "Round 2: Ben → Cara, by Alice" on every phone, the host's too.
-  function announceCorrection(c) {
-    var what = c.before && c.after && c.before !== c.after
-      ? c.before + " → " + c.after : "corrected";
-    showNotice("Round " + c.round + ": " + what + ", by " + c.by);
   }
 
   function applySnapshot(message) {
@@ -471,6 +475,11 @@
     } else if (message.type === "change" && message.kind === "rematch") {
       // News, not a change: the ended match keeps its version.
       moveToRematch(message);
+    } else if (message.type === "change" && !message.html) {
+      // News without fragments: the server knew no phone of this language at
+      // the table (its cache came back empty). The snapshot brings the change,
+      // and asking for it tells the server this page's language again.
+      requestSnapshot();
     } else if (message.type === "change") {
       buffered.push(message);
       if (synced) drain();
@@ -500,7 +509,10 @@
       return;
     }
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var ws = new WebSocket(scheme + location.host + "/ws/matches/" + matchId + "/");
+    // The page's language: the server writes this socket's pushes in it.
+    var lang = encodeURIComponent(document.documentElement.lang || "");
+    var ws = new WebSocket(scheme + location.host + "/ws/matches/" + matchId +
+      "/?lang=" + lang);
     socket = ws;
     synced = false;
     snapshotPending = false;
@@ -614,9 +626,10 @@
       note.className = "pending-line";
       note.dataset.pendingLine = "";
       note.setAttribute("role", "status");
-      var name = button ? button.textContent.trim() + " " : "";
-      note.textContent = "Pending: " + name + "kept on this phone, sent when " +
-        "the connection is back.";
+      note.textContent = button
+        ? interpolate(gettext("Pending: %(name)s, kept on this phone, sent when " +
+          "the connection is back."), { name: button.textContent.trim() }, true)
+        : gettext("Pending: kept on this phone, sent when the connection is back.");
       openEl.appendChild(note);
     });
   }
@@ -633,8 +646,9 @@
       var mine = frame.seat && row &&
         row.querySelector('.winner[data-seat-name="' + frame.seat + '"]');
       if (frame.seat ? !mine : !frame.sent) {
-        showNotice("Round " + frame.round + " was closed on another phone: " +
-          result + ".");
+        showNotice(interpolate(
+          gettext("Round %(number)s was closed on another phone: %(result)s."),
+          { number: frame.round, result: result }, true));
       }
       return false;
     });
@@ -656,7 +670,8 @@
     if (lostRound === null) return;
     var result = rowResult(lostRound);
     if (!result) return;
-    showNotice("Round " + lostRound + " was already closed: " + result + ".");
+    showNotice(interpolate(gettext("Round %(number)s was already closed: %(result)s."),
+      { number: lostRound, result: result }, true));
     lostRound = null;
   }
 
@@ -750,7 +765,7 @@
     if (!synced || !send(frame)) {
       if (navigator.onLine === false) {
         event.preventDefault();
-        showNotice("Offline: the correction waits until you are back online.");
+        showNotice(gettext("Offline: the correction waits until you are back online."));
       }
       return;
     }
@@ -763,7 +778,7 @@
   document.addEventListener("submit", function (event) {
     if (event.defaultPrevented || navigator.onLine !== false) return;
     event.preventDefault();
-    showNotice("Offline: try again when the connection is back.");
+    showNotice(gettext("Offline: try again when the connection is back."));
   });
 
   // Invite: the phone's share sheet where there is one, else the clipboard.
@@ -776,7 +791,7 @@
     } else if (copy) {
       var url = copy.dataset.copy;
       var done = function () {
-        showNotice(copy.dataset.copied || "Join link copied.");
+        showNotice(copy.dataset.copied || gettext("Join link copied."));
       };
       if (navigator.clipboard) {
         navigator.clipboard.writeText(url).then(done, function () {

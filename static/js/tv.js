@@ -182,6 +182,10 @@
     } else if (message.type === "change" && message.kind === "rematch") {
       // The table moved on; this link stays with the match it was made for.
       showNotice(noticeEl.dataset.textRematch);
+    } else if (message.type === "change" && !message.html) {
+      // News without fragments (the server knew no screen of this language):
+      // the snapshot brings the change, and notes this page's language again.
+      requestSnapshot();
     } else if (message.type === "change") {
       buffered.push(message);
       if (synced) drain();
@@ -196,8 +200,10 @@
       return;
     }
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    // The page's language: the server writes this socket's pushes in it.
+    var lang = encodeURIComponent(document.documentElement.lang || "");
     var ws = new WebSocket(scheme + location.host + "/ws/tv/" +
-      encodeURIComponent(secret) + "/");
+      encodeURIComponent(secret) + "/?lang=" + lang);
     socket = ws;
     synced = false;
     snapshotPending = false;

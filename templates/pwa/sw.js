@@ -8,6 +8,7 @@ var CACHE = "squarescores-{{ version }}";
 var SHELL = {{ shell|safe }};
 var OFFLINE = "{{ offline_url }}";
 var STATIC = "{{ static_url }}";
+var CATALOG = "{{ catalog_prefix }}";
 // Under STATIC_MANIFEST a file's name carries its hash: it never changes, so the
 // cached copy is as good as the server's. Other static files ask the server first.
 var HASHED = /\.[0-9a-f]{12}\.[a-z0-9]+$/;
@@ -41,6 +42,9 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.indexOf(STATIC) === 0) {
     event.respondWith(HASHED.test(url.pathname) ? cacheFirst(request) : networkFirst(request));
+  } else if (url.pathname.indexOf(CATALOG) === 0) {
+    // The scripts' words: the URL names the language and the catalogue's digest.
+    event.respondWith(cacheFirst(request, { ignoreVary: true }));
   } else if (request.mode === "navigate") {
     event.respondWith(page(request, url));
   }
@@ -55,8 +59,8 @@ function keep(request, response) {
   return response;
 }
 
-function cacheFirst(request) {
-  return caches.match(request).then(function (hit) {
+function cacheFirst(request, options) {
+  return caches.match(request, options).then(function (hit) {
     return hit || fetch(request).then(function (response) { return keep(request, response); });
   });
 }

@@ -1,11 +1,24 @@
 """A phone set to German or Arabic (issue 15): the pages fit 360 x 800, Arabic runs
-right to left and mirrored, and axe finds nothing serious in either language."""
+right to left and mirrored, and axe finds nothing serious in either language; every
+game's table, its history, End match and the hand checkers too, light and dark;
+and a push reaches each phone in its own language."""
 
 import pytest
 
+from games import actions
+from games.fortyone_exchange.views import example_query as exchange_example
+from games.schwimmen.views import example_query as schwimmen_example
+from games.thirty_one.views import example_query as thirty_one_example
 from tests.browser.fit import new_phone_page, too_wide
 from tests.browser.test_accessibility import serious_violations
-from tests.browser.test_fit import cookie_for, in_a_thread, play_long_table
+from tests.browser.test_fit import (
+    LONG_NAMES,
+    OPEN_EVERYTHING,
+    cookie_for,
+    in_a_thread,
+    make_user,
+    play_long_table,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -80,3 +93,138 @@ def test_the_switcher_turns_a_german_phone_arabic_and_it_stays(
         "lang"
     ) == ("ar")
     page.context.close()
+
+
+def play_every_table():
+    """Every game's table, live and ended, with a round of each kind, and long
+    names at the Schwimmen table (tests/i18n_tables.py)."""
+    from tests import i18n_tables
+
+    alice = make_user("alice", "Alice")
+    bob = make_user("bob", "Ben")
+    exchange, exchange_ended = i18n_tables.exchange(alice, bob)
+    schwimmen, schwimmen_ended = i18n_tables.schwimmen(alice)
+    thirty_one, thirty_one_ended = i18n_tables.thirty_one(alice)
+    forty_one, forty_one_playing, forty_one_ended = i18n_tables.forty_one(alice)
+    long = actions.start_match(alice, "schwimmen", LONG_NAMES[:6]).match
+    first = long.seats.order_by("position").first()
+    actions.record(alice, long.pk, 1, {"pays": [first.pk]})
+    return {
+        "alice": alice,
+        "bob": bob,
+        "tables": [
+            exchange,
+            exchange_ended,
+            schwimmen,
+            schwimmen_ended,
+            thirty_one,
+            thirty_one_ended,
+            forty_one,
+            forty_one_playing,
+            forty_one_ended,
+            long,
+        ],
+        "schwimmen": schwimmen,
+        "forty_one": forty_one,
+    }
+
+
+@pytest.fixture
+def every_table(browser):
+    return in_a_thread(play_every_table)
+
+
+def table_paths(every_table):
+    paths = []
+    for match in every_table["tables"]:
+        paths += [f"/matches/{match.pk}/", f"/matches/{match.pk}/history/"]
+    live = every_table["schwimmen"]
+    paths += [
+        f"/matches/{live.pk}/end/",
+        f"/games/schwimmen/hands/?match={live.pk}&players=2&p1-cards=AS",
+        "/games/fortyone_exchange/hands/?" + exchange_example(),
+        "/games/schwimmen/hands/?" + schwimmen_example(),
+        "/games/thirty_one/hands/?" + thirty_one_example(),
+    ]
+    return paths
+
+
+def mirrored(page, language, path):
+    """Arabic runs right to left: the brand on the right and the page's own
+    parts laid out from the right; German from the left."""
+    root = page.locator("html")
+    box = brand_box(page)
+    heading = page.locator("h1").bounding_box()
+    if language == "ar":
+        assert root.get_attribute("dir") == "rtl", path
+        edge = page.viewport_size["width"] - 40
+        assert box["x"] + box["width"] > edge, (path, box)
+        assert heading["x"] + heading["width"] > edge, (path, heading)
+    else:
+        assert root.get_attribute("dir") == "ltr", path
+        assert box["x"] < 40, (path, box)
+        assert heading["x"] < 40, (path, heading)
+
+
+@pytest.mark.parametrize("size", ["360x800", "390x844"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("language", ["de", "ar"])
+def test_every_table_fits_a_phone_and_passes_axe_in_german_and_arabic(
+    asgi_server, browser, every_table, shoot, language, scheme, size
+):
+    page = new_phone_page(browser, size, locale=LOCALES[language], color_scheme=scheme)
+    page.phone_name = f"alice-{language}-{scheme}-{size}"
+    page.context.add_cookies([cookie_for(every_table["alice"], asgi_server)])
+    problems = []
+    for path in table_paths(every_table):
+        page.goto(asgi_server + path)
+        if path.startswith("/matches/") and path.count("/") == 3:
+            # Live: the socket's snapshot redraws the sheet in the page's language.
+            page.wait_for_selector("[data-live-status][data-state=live]")
+        assert page.locator("html").get_attribute("lang") == language, path
+        mirrored(page, language, path)
+        page.evaluate(OPEN_EVERYTHING)
+        shoot(page, path.strip("/").split("?")[0].replace("/", "_"))
+        problems.append(too_wide(page))
+        violations = serious_violations(page)
+        assert violations == [], (path, violations)
+    page.context.close()
+    problems = [problem for problem in problems if problem]
+    assert not problems, "\n".join(problems)
+
+
+def test_a_push_reaches_a_german_phone_in_german_and_an_english_one_in_english(
+    asgi_server, browser, every_table, shoot
+):
+    match = every_table["forty_one"]
+    phones = {}
+    for language, locale in (("de", "de-DE"), ("ar", "ar-SY"), ("en", "en-GB")):
+        page = new_phone_page(browser, "360x800", locale=locale)
+        page.phone_name = f"alice-{language}"
+        page.context.add_cookies([cookie_for(every_table["alice"], asgi_server)])
+        page.goto(f"{asgi_server}/matches/{match.pk}/")
+        page.wait_for_selector("[data-live-status][data-state=live]")
+        phones[language] = page
+    german = phones["de"]
+    assert german.locator("[data-live-text]").inner_text() == "Live"
+
+    # The German phone enters the bids still missing in round 3.
+    forms = german.locator(".fo-bid:not(.has-bid) form")
+    for _ in range(forms.count()):
+        form = german.locator(".fo-bid:not(.has-bid) form").first
+        form.locator("input[name=bid]").fill("4")
+        form.locator("button[type=submit]").click()
+        german.wait_for_timeout(300)
+
+    for language, title in (
+        ("de", "Runde 3: Stiche"),
+        ("ar", "الجولة 3: اللمّات"),
+        ("en", "Round 3: tricks"),
+    ):
+        page = phones[language]
+        page.locator(".open-title", has_text=title).wait_for()
+        shoot(page, "tricks")
+    assert "Stiche jedes Spielers" in german.locator("#open-round").inner_text()
+    assert "Tricks each player" in phones["en"].locator("#open-round").inner_text()
+    for page in phones.values():
+        page.context.close()

@@ -7,7 +7,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 
-from games import actions, broadcast, errors, live
+from games import actions, broadcast, errors, languages, live
 from games.broadcast import group_name
 from tests.services import REDIS_URL, needs_redis
 
@@ -21,10 +21,12 @@ def fresh_layers():
     channel_layers.backends.clear()
 
 
-async def listen(match_id):
+async def listen(match_id, language="en"):
+    """A channel in the match's group for ``language``, noted as a socket does."""
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    await layer.group_add(group_name(match_id), channel)
+    await languages.anote(match_id, language)
+    await layer.group_add(group_name(match_id, language), channel)
     return layer, channel
 
 
@@ -56,17 +58,52 @@ async def test_a_tap_is_announced_with_its_version_and_both_rounds(
     assert frame["rounds"][0]["winner"] == ben
 
 
-async def test_a_german_phones_tap_is_announced_in_the_sites_language(
+async def test_each_language_read_at_the_table_gets_the_push_in_it(
     match, bob, fresh_layers
 ):
     from django.utils import translation
 
-    with translation.override("de"):
-        _, message, _ = await tap_and_receive(match, bob)
+    ben = await database_sync_to_async(lambda: match.seats.get(name="Ben").pk)()
+    english = await listen(match.pk, "en")
+    german = await listen(match.pk, "de")
 
-    rows = json.loads(message["text"])["html"]["rows"]
-    assert "Round 1" in rows["1"]
-    assert "Runde" not in rows["1"]
+    # The tapping phone reads Arabic; nobody at the table does.
+    with translation.override("ar"):
+        await database_sync_to_async(actions.tap_winner)(bob, match.pk, 1, ben)
+
+    english_rows = await frame_of(*english)
+    german_rows = await frame_of(*german)
+    assert "Round 1" in english_rows["html"]["rows"]["1"]
+    assert "Runde 1" in german_rows["html"]["rows"]["1"]
+    assert english_rows["rounds"] == german_rows["rounds"]
+    for layer, channel in (english, german):
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(layer.receive(channel), timeout=0.2)
+
+
+async def frame_of(layer, channel):
+    message = await asyncio.wait_for(layer.receive(channel), timeout=5)
+    return json.loads(message["text"])
+
+
+async def test_a_match_with_no_language_noted_gets_its_news_without_html(
+    match, bob, fresh_layers
+):
+    ben = await database_sync_to_async(lambda: match.seats.get(name="Ben").pk)()
+    layer = get_channel_layer()
+    channels = {}
+    for code in languages.codes():
+        channels[code] = await layer.new_channel()
+        await layer.group_add(group_name(match.pk, code), channels[code])
+
+    result = await database_sync_to_async(actions.tap_winner)(bob, match.pk, 1, ben)
+
+    # Nobody noted a language (a cache that came back empty): every phone hears
+    # of the version, without fragments, and asks for its snapshot.
+    for code, channel in channels.items():
+        frame = await frame_of(layer, channel)
+        assert frame["version"] == result.version, code
+        assert "html" not in frame
 
 
 async def test_a_refused_change_is_not_announced(match, charlie, fresh_layers):

@@ -28,13 +28,13 @@ def session_cookie(user):
     return client.cookies["sessionid"].value
 
 
-async def connect(match_id, user=None):
-    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
+async def connect(match_id, user=None, query="", headers=()):
+    headers = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1"), *headers]
     if user is not None:
         cookie = await database_sync_to_async(session_cookie)(user)
         headers.append((b"cookie", f"sessionid={cookie}".encode()))
     socket = WebsocketCommunicator(
-        application, f"/ws/matches/{match_id}/", headers=headers
+        application, f"/ws/matches/{match_id}/{query}", headers=headers
     )
     connected, _ = await socket.connect()
     assert connected
@@ -252,8 +252,11 @@ async def test_the_hosts_correction_frame_is_announced_to_every_socket(
             "round": 1,
             "before": "Ben",
             "after": "Cara",
+            "before_status": "won",
+            "after_status": "won",
             "by": "Alice",
         }
+        assert change["notice"] == "Round 1: Ben → Cara, by Alice"
         assert (
             '<td class="is-won">won</td><td></td></tr>' in change["html"]["grid"]["1"]
         )
@@ -275,3 +278,55 @@ async def test_a_members_correction_frame_is_refused(match, bob):
     assert refusal["type"] == "error"
     assert refusal["code"] == "not_host"
     await member.disconnect()
+
+
+async def test_a_german_phone_and_an_english_phone_each_hear_their_language(
+    match, alice, bob
+):
+    german = await connect(match.pk, bob, query="?lang=de")
+    english = await connect(match.pk, alice, query="?lang=en")
+    snapshot = await receive(german)
+    assert "Runde" in snapshot["html"]["open"]
+    assert "Round" in (await receive(english))["html"]["open"]
+
+    await german.send_json_to(
+        {"action": "tap", "round": 1, "seat": await seat_id(match, "Cara"), "key": "k"}
+    )
+
+    heard = await receive(german)
+    assert "Runde 1" in heard["html"]["rows"]["1"]
+    assert 'Runde <span class="round-no">2</span>' in heard["html"]["open"]
+    said = await receive(english)
+    assert "Round 1" in said["html"]["rows"]["1"]
+    assert "Runde" not in said["html"]["open"]
+    assert said["version"] == heard["version"]
+    await german.disconnect(), await english.disconnect()
+
+
+async def test_a_phone_without_a_page_language_speaks_its_accept_language(match, bob):
+    member = await connect(
+        match.pk, bob, headers=[(b"accept-language", b"nl-BE,nl;q=0.9,en;q=0.5")]
+    )
+    assert "Ronde" in (await receive(member))["html"]["open"]
+
+    await member.send_json_to({"action": "tap", "round": 7, "seat": 1})
+
+    error = await receive(member)
+    assert error["code"] == "round_not_found"
+    assert "ronde" in error["detail"]
+    await member.disconnect()
+
+
+async def test_a_refusal_on_a_german_socket_is_worded_in_german(match, alice, bob):
+    host = await connect(match.pk, alice)
+    german = await connect(match.pk, bob, query="?lang=de")
+    await receive(host), await receive(german)
+    ben = await seat_id(match, "Ben")
+    await host.send_json_to({"action": "tap", "round": 1, "seat": ben})
+    await receive(host), await receive(german)
+
+    await german.send_json_to({"action": "tap", "round": 1, "seat": ben})
+
+    error = await receive(german)
+    assert error["detail"] == "Runde 1 ist schon abgeschlossen."
+    await host.disconnect(), await german.disconnect()

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
 
-from games import actions
+from games import actions, languages
 from games.broadcast import group_name
 from games.models import Cell, Match, Round
 from games.sheet import rebuild_standings
@@ -97,10 +97,14 @@ def tap_measured(match, actor, number, call=None):
     return len(queries), renders
 
 
-async def push_of_tap(match, actor, number, call=None):
+async def push_of_tap(match, actor, number, call=None, read=("en",)):
+    """The tap's queries, renders and the frame of the first language in
+    ``read``, the languages the table's phones read."""
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    await layer.group_add(group_name(match.pk), channel)
+    for language in read:
+        await languages.anote(match.pk, language)
+    await layer.group_add(group_name(match.pk, read[0]), channel)
     queries, renders = await database_sync_to_async(tap_measured)(
         match, actor, number, call
     )
@@ -133,6 +137,23 @@ async def test_the_push_of_round_500_costs_what_the_push_of_round_1_costs(alice)
     # The same frame but for its numbers: every extra byte is an extra digit.
     assert shape(text_500) == shape(text_1)
     assert len(text_500) - len(text_1) == digits(text_500) - digits(text_1)
+
+
+async def test_a_second_language_at_the_table_costs_one_more_render_each(alice):
+    first = await database_sync_to_async(played_to)(alice, 1)
+    late = await database_sync_to_async(played_to)(alice, 500)
+    english = await push_of_tap(first, alice, 1)
+
+    queries_1, renders_1, _ = await push_of_tap(first, alice, 2, read=("en", "de"))
+    queries_500, renders_500, text = await push_of_tap(
+        late, alice, 500, read=("de", "en")
+    )
+
+    # The reads are made once; the fragments are rendered once per language.
+    assert queries_1 == english[0]
+    assert sorted(renders_1) == sorted(english[1] * 2)
+    assert (queries_500, renders_500) == (queries_1, renders_1)
+    assert "Runde" in text
 
 
 def record_winner(actor, match_id, number, seat_id):

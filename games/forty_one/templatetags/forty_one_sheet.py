@@ -6,6 +6,8 @@ seats, standings, names, dealer), so a fragment is the same for every phone.
 """
 
 from django import template
+from django.utils.html import format_html_join
+from django.utils.translation import pgettext
 
 from ..rules import (
     MIN_BID_TOTAL,
@@ -17,6 +19,7 @@ from ..rules import (
     round_scores,
     round_state,
     signed,
+    team_note,
     team_of,
     total_text,
     tricks_of,
@@ -91,11 +94,18 @@ def forty_one_row(round, seats, names=None):
                 "team": team_of(seat),
             }
         )
+    # Each name isolated with its bid, the list in the page's own direction.
+    bids_html = format_html_join(
+        pgettext("list", ", "),
+        '<bdi><span data-seat-name="{}">{}</span> {}</bdi>',
+        ((player["id"], player["name"], player["bid"]) for player in players),
+    )
     return {
         "state": state,
         "played": state == PLAYED,
         "thrown_in": state == THROWN_IN,
         "bid_total": sum(bids.values()),
+        "bids_html": bids_html,
         "needed": MIN_BID_TOTAL,
         "players": players,
     }
@@ -123,15 +133,21 @@ def forty_one_standings(standings, seats, names=None, dealer=None):
                 "is_winner": seat.id in winners,
             }
         )
+    totals = {player["id"]: player["total"] for player in players}
+    names = {player["id"]: player["name"] for player in players}
     teams = []
     for team in standings.teams:
         members = [player for player in players if player["team"] == team.key]
+        pair = tuple(seat for seat in team.seats if seat in totals)
         teams.append(
             {
                 "key": team.key,
                 "members": members,
                 "label": " & ".join(player["name"] for player in members),
-                "note": team.note,
+                # Worded now, in the page's language (the stored note is the log's).
+                "note": team_note(pair, totals, names, result, team.key)
+                if len(pair) == 2
+                else "",
                 "is_winner": bool(result and result.team == team.key),
             }
         )

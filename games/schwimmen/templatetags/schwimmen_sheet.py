@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from django import template
 
-from games.lives import and_join, rows
-from games.rules import DRAW, OUT, SWIMMING
+from games.lives import rows
+from games.rules import OUT, SWIMMING
 
-from ..rules import FEUER, FEUER_FIELD, LIVES, REPLAY_FIELD
+from ..rules import FEUER, LIVES, summary
 
 register = template.Library()
 
@@ -54,37 +54,10 @@ def feuer_played(match):
     return bool(_options(match).get(FEUER, True))
 
 
-@dataclass(frozen=True)
-class RowSummary:
-    text: str
-    kind: str
-    payers: tuple[int, ...]
-    feuer: int | None
-
-
 @register.simple_tag
 def round_summary(round, seats, names=None):
     """One closed round in words: "Ben pays", "Feuer by Cara: everyone else pays"."""
-    by_id = {seat.id: _name(seat, names) for seat in seats}
-    payers = tuple(seat.id for seat in seats if round.cells.get(seat.id))
-    fire = next(iter(round.values.get(FEUER_FIELD, {}) or {}), None)
-    tied = [
-        seat.id for seat in seats if round.values.get(REPLAY_FIELD, {}).get(seat.id)
-    ]
-    if round.status == DRAW:
-        return RowSummary("Not scored", "draw", (), None)
-    if fire is not None:
-        name = by_id.get(fire, "A seat")
-        return RowSummary(f"Feuer by {name}: everyone else pays", "feuer", payers, fire)
-    if tied:
-        who = and_join(by_id[seat] for seat in tied)
-        text = f"{who} tied while swimming: another hand, nobody pays"
-        return RowSummary(text, "replay", (), None)
-    if not payers:
-        return RowSummary("Nobody pays", "none", (), None)
-    who = and_join(by_id[seat] for seat in payers)
-    verb = "pays" if len(payers) == 1 else "pay"
-    return RowSummary(f"{who} {verb}", "pays", payers, None)
+    return summary(round, seats, names)
 
 
 @register.simple_tag

@@ -2,28 +2,22 @@
 lay it out: the table's options that change the sheet, the seats that can be
 named in the open round, a closed round in words, and each seat's lives."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django import template
 
-from games.lives import and_join, rows
-from games.rules import DRAW, OUT, SWIMMING
+from games.lives import rows
+from games.rules import OUT, SWIMMING
 
 from ..rules import (
     ALL_PAY,
-    CLOSER,
     CLOSER_RULE,
     FIRE,
-    FIRE_FIELD,
     LIVES,
-    LOWEST,
     POINTS_LIMIT,
-    REPLAY,
-    THIRTY_ONE,
     THREE_KIND,
-    UNDER,
     ThirtyOne,
-    describe,
+    marks_of,
 )
 
 register = template.Library()
@@ -82,54 +76,12 @@ def row_seats(seats, names=None):
     return [SeatRow(seat.id, _name(seat, names)) for seat in seats]
 
 
-@dataclass(frozen=True)
-class Marks:
-    """What a closed round recorded, for its row and its correction's form."""
-
-    text: str = ""
-    kind: str = "none"
-    closer: int | None = None
-    by: int | None = None
-    lowest: frozenset = field(default_factory=frozenset)
-    limit: frozenset = field(default_factory=frozenset)
-
-
-def _marked(round, key):
-    return [seat for seat, value in (round.values.get(key) or {}).items() if value]
-
-
 @register.simple_tag
 def round_marks(round, seats, match=None, names=None):
     """One closed round in words: "Ben closed: Cara pays", "Fire by Dev: …"."""
-    if round is None or round.status == "open":
-        return Marks()
-    if round.status == DRAW:
-        return Marks("Not scored", "draw")
     by_id = {seat.id: _name(seat, names) for seat in seats}
-
-    def name(seat):
-        return by_id.get(seat, "A seat")
-
-    closer = next(iter(_marked(round, CLOSER)), None)
-    fire = next(iter(_marked(round, FIRE_FIELD)), None)
-    thirty_one = next(iter(_marked(round, THIRTY_ONE)), None)
-    kind = FIRE_FIELD if fire is not None else THIRTY_ONE if thirty_one else None
-    by = fire if fire is not None else thirty_one
-    marks = {
-        "closer": closer,
-        "by": by,
-        "lowest": frozenset(_marked(round, LOWEST)),
-        "limit": frozenset(_marked(round, UNDER)),
-    }
-    replayed = [seat.id for seat in seats if seat.id in _marked(round, REPLAY)]
-    if replayed:
-        who = and_join(name(seat) for seat in replayed)
-        text = f"{who} would all go out: another hand, nobody pays"
-        return Marks(text, "replay", **marks)
-    paid = {seat.id: round.cells[seat.id] for seat in seats if round.cells.get(seat.id)}
     options = RULES.clean_options(getattr(match, "options", None) or {})
-    text = describe(paid, name, kind=kind, by=by, closer=closer, options=options)
-    return Marks(text, kind or "closed", **marks)
+    return marks_of(round, seats, by_id, options)
 
 
 @register.simple_tag

@@ -3,6 +3,12 @@
 // stops a fifth pick, and moves on to the next player after the fourth card.
 (function () {
   "use strict";
+  // Words from the page's language catalogue (squarescores/jsi18n.py), loaded
+  // before this script; English if it could not be.
+  var gettext = window.gettext || function (text) { return text; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  };
   var HAND_SIZE = 4;
   var form = document.querySelector(".checker-form");
   if (!form) return;
@@ -27,7 +33,7 @@
   }
 
   function showPicked(target, chosen) {
-    target.textContent = chosen.length ? "" : "none yet";
+    target.textContent = chosen.length ? "" : gettext("none yet");
     chosen.forEach(function (box, index) {
       if (index) target.appendChild(document.createTextNode(" "));
       target.appendChild(chip(box));
@@ -49,8 +55,8 @@
         box.disabled = !box.checked && (full || Boolean(holders[box.value]));
       });
       showPicked(hand.querySelector("[data-picked]"), chosen);
-      hand.querySelector("[data-count]").textContent =
-        chosen.length + " of " + HAND_SIZE;
+      hand.querySelector("[data-count]").textContent = interpolate(
+        gettext("%(count)s of %(size)s"), { count: chosen.length, size: HAND_SIZE }, true);
     });
   }
 

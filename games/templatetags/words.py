@@ -1,0 +1,43 @@
+"""Lists of names for the templates, in the page's language (``games.words``).
+
+``{{ seats|seat_names }}``: each seat's name in its ``<span data-seat-name>``
+(which the live client renames), joined as a sentence: "Alice and Ben".
+``{{ seats|seat_names:"winner" }}`` gives each span that class too.
+``{{ names|and_join }}``: plain strings joined the same way.
+"""
+
+from django import template
+from django.utils.html import format_html
+
+from games import words
+
+register = template.Library()
+
+
+def _id_and_name(seat):
+    if hasattr(seat, "pk"):
+        return seat.pk, seat.name
+    return seat.id, seat.name
+
+
+@register.filter
+def seat_names(seats, css_class=""):
+    pieces = []
+    for seat in seats:
+        seat_id, name = _id_and_name(seat)
+        if css_class:
+            piece = format_html(
+                '<span class="{}" data-seat-name="{}">{}</span>',
+                css_class,
+                seat_id,
+                name,
+            )
+        else:
+            piece = format_html('<span data-seat-name="{}">{}</span>', seat_id, name)
+        pieces.append(piece)
+    return words.and_join_html(pieces)
+
+
+@register.filter
+def and_join(names):
+    return words.and_join(names)

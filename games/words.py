@@ -1,0 +1,47 @@
+"""Words every game's pages share, in the reader's language.
+
+``and_join`` lists names as a sentence does ("Alice", "Alice and Ben", "Alice,
+Ben and Cara"), with the language's own "and" and separator; ``and_join_html``
+does the same with HTML pieces (a name in its ``<span data-seat-name>``).
+
+``for_the_log`` is the other way round: the words a module keeps in the database
+(a round's note, for the event log and the export) are English whoever recorded
+them, so that a page never shows one phone's language to another. Pages derive
+what they show from the round's data instead (``RuleModule.describe``).
+"""
+
+from contextlib import contextmanager
+
+from django.utils import translation
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+LOG_LANGUAGE = "en"
+
+
+def _joined(words):
+    if len(words) < 2:
+        return "".join(words)
+    # Translators: between the names of a list, all but the last two.
+    head = pgettext("list", ", ").join(words[:-1])
+    # Translators: the last two names of a list ("Alice, Ben and Cara").
+    return _("%(names)s and %(last)s") % {"names": head, "last": words[-1]}
+
+
+def and_join(words):
+    """``words`` (strings) as one list in the active language."""
+    return _joined([str(word) for word in words])
+
+
+def and_join_html(pieces):
+    """HTML ``pieces`` as one list; each is escaped unless already safe."""
+    return mark_safe(_joined([str(conditional_escape(piece)) for piece in pieces]))
+
+
+@contextmanager
+def for_the_log():
+    """English while a module words what the database keeps."""
+    with translation.override(LOG_LANGUAGE):
+        yield
