@@ -16,6 +16,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games import actions
+from games.rules import registry
 from squarescores.accounts.models import User
 from tests import i18n_tables as tables
 
@@ -155,13 +156,21 @@ def pages(match, alice, bob):
     hand checkers (empty, checked, opened from a match, refused) and the history
     (tests/i18n_tables.py).
 
-    Not yet here: the rules pages of Schwimmen, Thirty-One and Forty One, written
-    as whole pages per language apart from this round.
+    The rules pages of every game, and the TV link: the host's tools sharing
+    it, the big screen's page, and a sitting in the history.
     """
     ended = actions.start_match(alice, "fortyone_exchange", ["Alice", "Ben"]).match
     actions.end_match(alice, ended.pk)
+    next_match = actions.rematch(alice, ended.pk).match
+    actions.share_tv(alice, match.pk)
+    match.refresh_from_db()
     guest = User.create_guest("Gus")
+    rules = [(None, reverse("game_rules", args=[module.key])) for module in registry]
     return [
+        *rules,
+        (alice, reverse("match", args=[match.pk])),
+        (None, reverse("tv", args=[match.tv_secret])),
+        (alice, reverse("match_history", args=[next_match.pk])),
         (None, reverse("home")),
         (None, reverse("start")),
         (None, reverse("join", args=[match.code])),
