@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import errors
-from games.models import NOTE_MAX_LENGTH, Cell, Event, Match, Round, Seat
+from games.models import NOTE_MAX_LENGTH, Cell, Event, Match, Round
 from games.rules import (
     CLOSED,
     DRAW,
@@ -39,6 +39,7 @@ from games.sheet import (
     values_of,
 )
 
+from . import sql
 from .base import (
     Applied,
     get_round,
@@ -59,7 +60,7 @@ class Sheet:
     def __init__(self, match, round, actor, values=None):
         self.match = match
         self.round = round
-        self.seats = list(Seat.objects.filter(match=match))
+        self.seats = sql.seats(match.pk)
         self.views = [seat_view(seat) for seat in self.seats]
         if values is None:
             values = values_of(Cell.objects.filter(round=round))
