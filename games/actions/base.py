@@ -223,14 +223,8 @@ def run_change(match_id, key, apply, *, actor, decided_too=False, member=False):
                 match_id, decided_too=decided_too, member=actor if member else None
             )
             applied = apply(match)
-            event = Event.objects.create(
-                match=match,
-                version=match.version,
-                kind=applied.kind,
-                actor=applied.actor,
-                before=applied.before,
-                after=applied.after,
-                idempotency_key=key,
+            event = sql.append_event(
+                match, applied.kind, applied.actor, applied.before, applied.after, key
             )
             broadcast.announce(
                 match, match.version, applied.kind, applied.change, applied.seats

@@ -11,7 +11,6 @@ import functools
 from dataclasses import replace
 
 import jsonschema
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -162,11 +161,14 @@ def write_values(round, old, new):
                 Cell.objects.filter(round=round, seat_id=seat_id, field=field).update(
                     value=value
                 )
-    Cell.objects.bulk_create(
-        Cell(round=round, seat_id=seat_id, field=field, value=value)
-        for field, seats in new.items()
-        for seat_id, value in seats.items()
-        if seat_id not in old.get(field, {})
+    sql.insert_cells(
+        round.pk,
+        [
+            (seat_id, field, value)
+            for field, seats in new.items()
+            for seat_id, value in seats.items()
+            if seat_id not in old.get(field, {})
+        ],
     )
 
 
@@ -184,22 +186,12 @@ def write_round(sheet, outcome, actor):
     ):
         raise errors.NoChange()
     write_values(round, sheet.values, new)
-    now = timezone.now()
     closing = round.status == OPEN and outcome.status != OPEN
-    updated = Round.objects.filter(
-        pk=round.pk, status=round.status, winner_id=round.winner_id
-    ).update(
-        status=outcome.status,
-        winner_id=outcome.winner,
-        note=note,
-        closed_at=now if closing else F("closed_at"),
-        closed_by=actor if closing else F("closed_by"),
-    )
-    if not updated:
+    closed_by = getattr(actor, "pk", None) if closing else None
+    if not sql.update_round(
+        round, outcome.status, outcome.winner, note, closing=closing, by=closed_by
+    ):
         raise errors.RoundClosed()
-    round.status, round.winner_id, round.note = outcome.status, outcome.winner, note
-    if closing:
-        round.closed_at, round.closed_by = now, actor
     sheet.values = new
     return closing
 
@@ -223,12 +215,11 @@ def next_dealer(seats, standings, number, last):
 
 def open_round(match, seats, standings, number, last_dealer):
     dealer = next_dealer(seats, standings, number, last_dealer)
-    return Round.objects.create(match=match, number=number, dealer_id=dealer)
+    return sql.open_round(match.pk, number, dealer)
 
 
 def save_standings(match, standings):
-    match.standings = standings.to_data()
-    match.save(update_fields=["standings"])
+    sql.save_standings(match, standings.to_data())
 
 
 def decide(match, result):

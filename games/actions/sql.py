@@ -185,14 +185,13 @@ ROUND_SQL = {
 }
 
 
-def update_round(round, status, winner_id, note, *, closed_by_id=None):
-    """Set the round's outcome (and, with ``closed_by_id``, close it now), if it
-    still stands as ``round`` read it. Returns whether it did."""
-    closing = closed_by_id is not None
+def update_round(round, status, winner_id, note, *, closing=False, by=None):
+    """Set the round's outcome (``closing``: and close it now, by user ``by``),
+    if it still stands as ``round`` was read. Returns whether it did."""
     params = [status, winner_id, note]
     if closing:
         now = timezone.now()
-        params += [prep(Round, "closed_at", now), closed_by_id]
+        params += [prep(Round, "closed_at", now), by]
     params += [round.pk, round.status]
     if round.winner_id is not None:
         params.append(round.winner_id)
@@ -200,7 +199,7 @@ def update_round(round, status, winner_id, note, *, closed_by_id=None):
         return False
     round.status, round.winner_id, round.note = status, winner_id, note
     if closing:
-        round.closed_at, round.closed_by_id = now, closed_by_id
+        round.closed_at, round.closed_by_id = now, by
     return True
 
 
@@ -229,14 +228,17 @@ def insert(model, names):
     )
 
 
-OPEN_ROUND_SQL = insert(Round, ["match", "number", "status", "dealer", "opened_at"])
+# The columns left out are null.
+OPEN_ROUND_SQL = insert(
+    Round, ["match", "number", "status", "dealer", "note", "opened_at"]
+)
 
 
 def open_round(match_id, number, dealer_id):
     """Open round ``number`` of the match, dealt by ``dealer_id``."""
     now = timezone.now()
     status = Round.Status.OPEN
-    params = [match_id, number, status, dealer_id, prep(Round, "opened_at", now)]
+    params = [match_id, number, status, dealer_id, "", prep(Round, "opened_at", now)]
     ((pk,),) = run(OPEN_ROUND_SQL, params)
     return stored(
         Round,
