@@ -218,7 +218,7 @@ def run_change(match_id, key, apply, *, actor, decided_too=False, member=False):
     """
     clean_key(key)
     try:
-        with transaction.atomic():
+        with transaction.atomic(), sql.deferred():
             match = lock_live_match(
                 match_id, decided_too=decided_too, member=actor if member else None
             )

@@ -188,10 +188,9 @@ def write_round(sheet, outcome, actor):
     write_values(round, sheet.values, new)
     closing = round.status == OPEN and outcome.status != OPEN
     closed_by = getattr(actor, "pk", None) if closing else None
-    if not sql.update_round(
+    sql.update_round(
         round, outcome.status, outcome.winner, note, closing=closing, by=closed_by
-    ):
-        raise errors.RoundClosed()
+    )
     sheet.values = new
     return closing
 

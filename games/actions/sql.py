@@ -18,9 +18,14 @@ Everything else in the write path stays with the ORM: rarer changes (a seat, a
 correction, the end of a match) are not worth hand-written SQL.
 """
 
+import contextvars
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
 from django.db import connection
 from django.utils import timezone
 
+from games import errors
 from games.models import Cell, Event, Match, Membership, Round, Seat
 
 
@@ -146,10 +151,124 @@ def round_and_values(match_id, number):
     if not rows:
         return None, {}
     values = {}
-    for *_, seat_id, field, value in rows:
+    for *_, seat_id, name, value in rows:
         if seat_id is not None:
-            values.setdefault(field, {})[seat_id] = value
+            values.setdefault(name, {})[seat_id] = value
     return ROUNDS.instance(rows[0]), values
+
+
+# A change's writes wait for its event: a record's cells, its round, the standings,
+# the next round and the event then reach PostgreSQL as one statement (one
+# round trip, one parse, instead of five), and SQLite, which has no round trips
+# to save, runs them one by one. Any other statement that runs while writes wait
+# (a read, an ORM save) sends them first, so every statement sees the writes
+# before it, in the order they were made.
+
+
+@dataclass
+class Write:
+    sql: str
+    params: list
+    # A guarded update: no row means the row moved meanwhile (``RoundClosed``).
+    guarded: bool = False
+    # The instance an insert made, whose id the database returns.
+    made: object = None
+    # An insert of one row, as columns and their types: on PostgreSQL, after a
+    # guarded update, it selects its values from that update, so it runs after
+    # it and only if it changed a row.
+    table: str = ""
+    columns: tuple = ()
+    types: tuple = ()
+
+
+@dataclass
+class Pending:
+    writes: list = field(default_factory=list)
+    sending: bool = False
+
+    def before_statement(self, execute, sql, params, many, context):
+        if self.writes and not self.sending:
+            self.send()
+        return execute(sql, params, many, context)
+
+    def send(self):
+        writes, self.writes = self.writes, []
+        self.sending = True
+        try:
+            send(writes)
+        finally:
+            self.sending = False
+
+
+_pending = contextvars.ContextVar("pending_writes", default=None)
+
+
+@contextmanager
+def deferred():
+    """Hold the writes made inside until the next other statement, or until
+    ``append_event`` sends them with the event."""
+    pending = Pending()
+    token = _pending.set(pending)
+    try:
+        with connection.execute_wrapper(pending.before_statement):
+            yield
+            if pending.writes:
+                pending.send()
+    finally:
+        _pending.reset(token)
+
+
+def write(w):
+    pending = _pending.get()
+    if pending is None or pending.sending:
+        send([w])
+    else:
+        pending.writes.append(w)
+
+
+def send(writes):
+    if connection.vendor == "postgresql" and len(writes) > 1:
+        send_together(writes)
+        return
+    for w in writes:
+        result = run(w.sql + (" RETURNING id" if w.made is not None else ""), w.params)
+        if w.guarded and not result:
+            raise errors.RoundClosed()
+        if w.made is not None:
+            w.made.pk = result[0][0]
+
+
+def send_together(writes):
+    """Every write in one statement: each a data-modifying WITH query, and a
+    final SELECT that reads what each changed (rows for a guarded update, the id
+    for an insert)."""
+    queries, params, results = [], [], []
+    guard = None
+    for index, w in enumerate(writes):
+        name = f"w{index}"
+        if guard is not None and w.columns:
+            casts = ", ".join(f"CAST(%s AS {t})" for t in w.types)
+            columns = ", ".join(quoted(c) for c in w.columns)
+            sql = f"INSERT INTO {w.table} ({columns}) SELECT {casts} FROM {guard}"
+        else:
+            sql = w.sql
+        returning = "id" if w.guarded or w.made is not None else "1"
+        queries.append(f"{name} AS ({sql} RETURNING {returning})")
+        params += w.params
+        if w.guarded:
+            guard = name
+            results.append(f"(SELECT count(*) FROM {name})")
+        elif w.made is not None:
+            results.append(f"(SELECT id FROM {name})")
+        else:
+            results.append(f"(SELECT count(*) FROM {name})")
+    sql = f"WITH {', '.join(queries)} SELECT {', '.join(results)}"
+    (row,) = run(sql, params)
+    for w, result in zip(writes, row, strict=True):
+        if w.guarded and not result:
+            raise errors.RoundClosed()
+        if w.made is not None:
+            w.made.pk = result
 
 
 CELLS_SQL = (
@@ -164,13 +283,13 @@ def insert_cells(round_id, cells):
         return
     sql = CELLS_SQL + ", ".join(["(%s, %s, %s, %s)"] * len(cells))
     params = []
-    for seat_id, field, value in cells:
-        params += (round_id, seat_id, field, value)
-    run(sql, params)
+    for seat_id, name, value in cells:
+        params += (round_id, seat_id, name, value)
+    write(Write(sql, params))
 
 
 # A round's new state, guarded by the state it was read in: a round another
-# change moved meanwhile updates nothing.
+# change moved meanwhile updates nothing, and the change is refused.
 ROUND_SET = (
     f"UPDATE {quoted(ROUNDS.table)} SET status = %s, winner_id = %s, note = %s"
     "{closing} WHERE id = %s AND status = %s AND winner_id {winner}"
@@ -187,7 +306,8 @@ ROUND_SQL = {
 
 def update_round(round, status, winner_id, note, *, closing=False, by=None):
     """Set the round's outcome (``closing``: and close it now, by user ``by``),
-    if it still stands as ``round`` was read. Returns whether it did."""
+    if it still stands as ``round`` was read; else ``RoundClosed``, now or when
+    the write is sent."""
     params = [status, winner_id, note]
     if closing:
         now = timezone.now()
@@ -195,19 +315,17 @@ def update_round(round, status, winner_id, note, *, closing=False, by=None):
     params += [round.pk, round.status]
     if round.winner_id is not None:
         params.append(round.winner_id)
-    if not run(ROUND_SQL[closing, round.winner_id is not None], params):
-        return False
+    write(Write(ROUND_SQL[closing, round.winner_id is not None], params, True))
     round.status, round.winner_id, round.note = status, winner_id, note
     if closing:
         round.closed_at, round.closed_by_id = now, by
-    return True
 
 
 STANDINGS_SQL = f"UPDATE {quoted(MATCHES.table)} SET standings = %s WHERE id = %s"
 
 
 def save_standings(match, data):
-    run(STANDINGS_SQL, [prep(Match, "standings", data), match.pk])
+    write(Write(STANDINGS_SQL, [prep(Match, "standings", data), match.pk]))
     match.standings = data
 
 
@@ -219,66 +337,67 @@ def stored(model, **values):
     return instance
 
 
-def insert(model, names):
-    columns = ", ".join(quoted(model._meta.get_field(n).column) for n in names)
-    marks = ", ".join(["%s"] * len(names))
-    return (
-        f"INSERT INTO {quoted(model._meta.db_table)} ({columns}) "
-        f"VALUES ({marks}) RETURNING id"
+def inserted(instance, names):
+    """The write that inserts ``instance``'s fields ``names`` (the others are
+    null), its id to come back."""
+    fields = [instance._meta.get_field(name) for name in names]
+    columns = tuple(f.column for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    table = quoted(instance._meta.db_table)
+    return Write(
+        f"INSERT INTO {table} ({', '.join(quoted(c) for c in columns)}) "
+        f"VALUES ({marks})",
+        [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields],
+        made=instance,
+        table=table,
+        columns=columns,
+        types=tuple(f.cast_db_type(connection) for f in fields),
     )
 
 
-# The columns left out are null.
-OPEN_ROUND_SQL = insert(
-    Round, ["match", "number", "status", "dealer", "note", "opened_at"]
-)
+OPEN_ROUND_FIELDS = ["match", "number", "status", "dealer", "note", "opened_at"]
 
 
 def open_round(match_id, number, dealer_id):
-    """Open round ``number`` of the match, dealt by ``dealer_id``."""
-    now = timezone.now()
-    status = Round.Status.OPEN
-    params = [match_id, number, status, dealer_id, "", prep(Round, "opened_at", now)]
-    ((pk,),) = run(OPEN_ROUND_SQL, params)
-    return stored(
+    """Open round ``number`` of the match, dealt by ``dealer_id``; its id is
+    known once the write is sent."""
+    round = stored(
         Round,
-        id=pk,
         match_id=match_id,
         number=number,
-        status=status,
+        status=Round.Status.OPEN,
         dealer_id=dealer_id,
-        opened_at=now,
+        note="",
+        opened_at=timezone.now(),
     )
+    write(inserted(round, OPEN_ROUND_FIELDS))
+    return round
 
 
-EVENT_FIELDS = ["match", "version", "kind", "actor", "before", "after", "created_at"]
-EVENT_SQL = insert(Event, [*EVENT_FIELDS, "idempotency_key"])
+EVENT_FIELDS = [
+    *("match", "version", "kind", "actor", "before", "after", "created_at"),
+    "idempotency_key",
+]
 
 
 def append_event(match, kind, actor, before, after, key):
-    """Append the event of ``match``'s new version."""
-    now = timezone.now()
-    actor_id = getattr(actor, "pk", None)
-    params = [
-        match.pk,
-        match.version,
-        kind,
-        actor_id,
-        prep(Event, "before", before),
-        prep(Event, "after", after),
-        prep(Event, "created_at", now),
-        key,
-    ]
-    ((pk,),) = run(EVENT_SQL, params)
-    return stored(
+    """Append the event of ``match``'s new version, and send every write that
+    waits with it."""
+    event = stored(
         Event,
-        id=pk,
         match_id=match.pk,
         version=match.version,
         kind=kind,
-        actor_id=actor_id,
+        actor_id=getattr(actor, "pk", None),
         before=before,
         after=after,
-        created_at=now,
+        created_at=timezone.now(),
         idempotency_key=key,
     )
+    pending = _pending.get()
+    if pending is None:
+        send([inserted(event, EVENT_FIELDS)])
+    else:
+        pending.writes.append(inserted(event, EVENT_FIELDS))
+        pending.send()
+    return event

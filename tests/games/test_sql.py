@@ -7,14 +7,20 @@ Run on SQLite and, with DATABASE_URL, on PostgreSQL (``make test`` does both).
 import datetime
 
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from games import errors
 from games.actions import sql
 from games.models import Cell, Event, Match, Round, Seat
 from tests.conftest import seat
 
 pytestmark = pytest.mark.django_db
+
+# A transaction's own statements: BEGIN, or the savepoints of the test's
+# transaction around the one under test.
+CONTROL = ("BEGIN", "SAVEPOINT", "RELEASE SAVEPOINT")
 
 
 def fields(instance):
@@ -77,7 +83,7 @@ def test_a_closed_round_is_stored_as_the_orm_would_store_it(match, bob):
     round = Round.objects.get(match=match, number=1)
     ben = seat(match, "Ben")
 
-    assert sql.update_round(round, "won", ben.pk, "", closing=True, by=bob.pk)
+    sql.update_round(round, "won", ben.pk, "", closing=True, by=bob.pk)
 
     stored = Round.objects.get(pk=round.pk)
     assert fields(stored) == fields(round)
@@ -94,9 +100,10 @@ def test_a_round_that_moved_meanwhile_is_not_updated(match, bob):
     round = Round.objects.get(match=match, number=1)
     stale = Round.objects.get(pk=round.pk)
     ben = seat(match, "Ben")
-    assert sql.update_round(round, "won", ben.pk, "", closing=True, by=bob.pk)
+    sql.update_round(round, "won", ben.pk, "", closing=True, by=bob.pk)
 
-    assert not sql.update_round(stale, "draw", None, "", closing=True, by=bob.pk)
+    with pytest.raises(errors.RoundClosed):
+        sql.update_round(stale, "draw", None, "", closing=True, by=bob.pk)
     assert Round.objects.get(pk=round.pk).status == "won"
 
 
@@ -158,6 +165,7 @@ def test_a_round_opened_here_reads_back_as_the_orm_reads_it(match):
     dealer = seat(match, "Cara")
 
     opened = sql.open_round(match.pk, 2, dealer.pk)
+    assert opened.pk is not None
 
     assert fields(Round.objects.get(pk=opened.pk)) == fields(opened)
     assert (opened.number, opened.status, opened.dealer_id, opened.note) == (
@@ -200,3 +208,79 @@ def test_two_events_of_one_version_are_refused(match, bob):
 
     with pytest.raises(IntegrityError), transaction.atomic():
         sql.append_event(match, Event.Kind.ROUND_WON, bob, {}, {}, None)
+
+
+def close_and_open(match, bob, round, key="k-1"):
+    """What a record writes: cells, the closed round, the standings, the next
+    round and the event (Ben's seat read first)."""
+    ben = match.ben
+    sql.insert_cells(round.pk, [(ben.pk, "", 1)])
+    sql.update_round(round, "won", ben.pk, "", closing=True, by=bob.pk)
+    sql.save_standings(match, {"seats": [], "rounds": 1})
+    opened = sql.open_round(match.pk, round.number + 1, ben.pk)
+    match.version += 1
+    event = sql.append_event(match, Event.Kind.ROUND_WON, bob, {}, {"n": 1}, key)
+    return opened, event
+
+
+def test_a_changes_writes_sent_together_store_what_they_store_one_by_one(match, bob):
+    round = Round.objects.get(match=match, number=1)
+    match.ben = seat(match, "Ben")
+
+    with (
+        CaptureQueriesContext(connection) as queries,
+        transaction.atomic(),
+        sql.deferred(),
+    ):
+        opened, event = close_and_open(match, bob, round)
+
+    sent = [q["sql"] for q in queries if not q["sql"].startswith(CONTROL)]
+    assert len(sent) == (1 if connection.vendor == "postgresql" else 5)
+    assert fields(Round.objects.get(pk=round.pk)) == fields(round)
+    assert fields(Round.objects.get(pk=opened.pk)) == fields(opened)
+    assert fields(Event.objects.get(pk=event.pk)) == fields(event)
+    assert Match.objects.get(pk=match.pk).standings == {"seats": [], "rounds": 1}
+    assert Cell.objects.filter(round=round).count() == 1
+
+
+def test_a_write_waiting_is_sent_before_any_other_statement(match, bob):
+    round = Round.objects.get(match=match, number=1)
+
+    with transaction.atomic(), sql.deferred():
+        sql.update_round(round, "draw", None, "", closing=True, by=bob.pk)
+        # An ORM read sees the write made before it.
+        assert Round.objects.get(pk=round.pk).status == "draw"
+        opened = sql.open_round(match.pk, 2, None)
+        assert Round.objects.filter(match=match, status="open").get().pk == opened.pk
+
+
+def test_a_round_that_moved_refuses_the_writes_sent_with_it(match, bob):
+    round = Round.objects.get(match=match, number=1)
+    stale = Round.objects.get(pk=round.pk)
+    Round.objects.filter(pk=round.pk).update(status="draw")
+
+    match.ben = seat(match, "Ben")
+
+    with pytest.raises(errors.RoundClosed), transaction.atomic(), sql.deferred():
+        close_and_open(match, bob, stale)
+
+    assert (
+        not Event.objects.filter(match=match)
+        .exclude(kind="match_started")
+        .filter(idempotency_key="k-1")
+        .exists()
+    )
+    assert not Round.objects.filter(match=match, number=2).exists()
+
+
+def test_a_replayed_key_refuses_the_writes_sent_with_it(match, bob):
+    round = Round.objects.get(match=match, number=1)
+    match.version += 1
+    sql.append_event(match, Event.Kind.ROUND_WON, bob, {}, {}, "k-1")
+    match.ben = seat(match, "Ben")
+
+    with pytest.raises(IntegrityError), transaction.atomic(), sql.deferred():
+        close_and_open(match, bob, round, key="k-1")
+
+    assert Round.objects.get(pk=round.pk).status == "open"
+    assert not Round.objects.filter(match=match, number=2).exists()
