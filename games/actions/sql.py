@@ -177,8 +177,7 @@ class Write:
     # guarded update, it selects its values from that update, so it runs after
     # it and only if it changed a row.
     table: str = ""
-    columns: tuple = ()
-    types: tuple = ()
+    fields: tuple = ()
 
 
 @dataclass
@@ -207,6 +206,10 @@ _pending = contextvars.ContextVar("pending_writes", default=None)
 def deferred():
     """Hold the writes made inside until the next other statement, or until
     ``append_event`` sends them with the event."""
+    if connection.vendor != "postgresql":
+        # SQLite runs in-process: holding the writes back would save nothing.
+        yield
+        return
     pending = Pending()
     token = _pending.set(pending)
     try:
@@ -246,9 +249,11 @@ def send_together(writes):
     guard = None
     for index, w in enumerate(writes):
         name = f"w{index}"
-        if guard is not None and w.columns:
-            casts = ", ".join(f"CAST(%s AS {t})" for t in w.types)
-            columns = ", ".join(quoted(c) for c in w.columns)
+        if guard is not None and w.fields:
+            casts = ", ".join(
+                f"CAST(%s AS {f.cast_db_type(connection)})" for f in w.fields
+            )
+            columns = ", ".join(quoted(f.column) for f in w.fields)
             sql = f"INSERT INTO {w.table} ({columns}) SELECT {casts} FROM {guard}"
         else:
             sql = w.sql
@@ -340,19 +345,24 @@ def stored(model, **values):
 def inserted(instance, names):
     """The write that inserts ``instance``'s fields ``names`` (the others are
     null), its id to come back."""
-    fields = [instance._meta.get_field(name) for name in names]
-    columns = tuple(f.column for f in fields)
-    marks = ", ".join(["%s"] * len(fields))
-    table = quoted(instance._meta.db_table)
+    sql, fields = INSERTS.get((type(instance), tuple(names)), (None, None))
+    if sql is None:
+        fields = tuple(instance._meta.get_field(name) for name in names)
+        columns = ", ".join(quoted(f.column) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        table = quoted(instance._meta.db_table)
+        sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+        INSERTS[type(instance), tuple(names)] = sql, fields
     return Write(
-        f"INSERT INTO {table} ({', '.join(quoted(c) for c in columns)}) "
-        f"VALUES ({marks})",
+        sql,
         [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields],
         made=instance,
-        table=table,
-        columns=columns,
-        types=tuple(f.cast_db_type(connection) for f in fields),
+        table=quoted(instance._meta.db_table),
+        fields=fields,
     )
+
+
+INSERTS = {}
 
 
 OPEN_ROUND_FIELDS = ["match", "number", "status", "dealer", "note", "opened_at"]
