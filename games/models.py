@@ -89,7 +89,8 @@ class Match(models.Model):
     def is_correctable(self):
         """The host may correct a closed round while the match is live, or after
         its module decided it (the correction may make it live again); a match a
-        member ended stays as it is. ``LOCK_DECIDED_SQL`` is the same rule in SQL."""
+        member ended stays as it is. ``sql.CORRECTABLE`` (games/actions) is the same
+        rule in SQL."""
         return self.is_live or self.is_decided
 
     def get_absolute_url(self):

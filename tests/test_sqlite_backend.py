@@ -75,6 +75,17 @@ def test_a_reused_connection_checks_foreign_keys_again(path):
     db.close()
 
 
+def test_a_reused_connection_keeps_its_prepared_statements(path):
+    # Setting foreign_keys, even to what it was, expires every prepared
+    # statement; a connection that has them on is handed out as it is.
+    raw = write_and_close(base.DatabaseWrapper, path)
+    ran = []
+    raw.set_trace_callback(ran.append)
+    assert write_and_close(base.DatabaseWrapper, path) is raw
+    assert "PRAGMA foreign_keys" in ran
+    assert not any(sql.startswith("PRAGMA foreign_keys =") for sql in ran)
+
+
 def test_letting_go_closes_the_pool_and_checkpoints_what_was_written(path):
     raw = write_and_close(base.DatabaseWrapper, path)
     base.let_go(path)

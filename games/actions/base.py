@@ -13,7 +13,9 @@ from django.utils.translation import gettext as _
 
 from games import broadcast, errors
 from games.bounds import ID_MAX, KEY_MAX_LENGTH
-from games.models import Cell, Event, Match, Membership, Round, Seat
+from games.models import Event, Match, Membership, Round, Seat
+
+from . import sql
 
 NAME_MAX_LENGTH = 40
 
@@ -77,43 +79,6 @@ def replay_of(match_id, actor, key):
     return Result(event.match, event, replayed=True) if event else None
 
 
-# One statement raises the version and reads the match back (RETURNING: SQLite
-# 3.35+ and PostgreSQL); it runs first in every change, so it is the write path's
-# most-run query. The ORM's update() returns only a count.
-LOCK_SQL = (
-    f"UPDATE {Match._meta.db_table} SET version = version + 1 "
-    "WHERE id = %s AND status = %s RETURNING *"
-)
-
-
-# A host's correction may also change a match its module decided (and so make it
-# live again); a match a member ended stays as it is (``Match.is_correctable``).
-LOCK_DECIDED_SQL = (
-    f"UPDATE {Match._meta.db_table} SET version = version + 1 "
-    "WHERE id = %s AND (status = %s OR result IS NOT NULL) RETURNING *"
-)
-
-
-# What is not the sheet (the TV link) is the host's to change in an ended match
-# too: the big screen may show the result, and the link may be revoked after.
-LOCK_ANY_SQL = (
-    f"UPDATE {Match._meta.db_table} SET version = version + 1 WHERE id = %s RETURNING *"
-)
-
-
-# The same lock for a member's change, with the membership check folded in: one
-# statement instead of two on every record. No row then means no match, a match
-# that is over, or an actor who is not a member; the refusal reads which.
-MEMBER_SQL = (
-    f" AND EXISTS (SELECT 1 FROM {Membership._meta.db_table} m "
-    f"WHERE m.match_id = {Match._meta.db_table}.id AND m.user_id = %s)"
-)
-LOCK_MEMBER_SQL = LOCK_SQL.replace(" RETURNING *", MEMBER_SQL + " RETURNING *")
-LOCK_DECIDED_MEMBER_SQL = LOCK_DECIDED_SQL.replace(
-    " RETURNING *", MEMBER_SQL + " RETURNING *"
-)
-
-
 def lock_live_match(match_id, *, decided_too=False, member=None, ended_too=False):
     """Raise the version of a live match, holding its lock until commit.
 
@@ -124,18 +89,17 @@ def lock_live_match(match_id, *, decided_too=False, member=None, ended_too=False
     if not is_whole(match_id):
         raise errors.MatchNotFound()
     if ended_too:
-        match = next(iter(Match.objects.raw(LOCK_ANY_SQL, [match_id])), None)
+        match = sql.lock_any_match(match_id)
         if match is None:
             raise errors.MatchNotFound()
         return match
     folded = member is not None and member.is_authenticated
-    if folded:
-        sql = LOCK_DECIDED_MEMBER_SQL if decided_too else LOCK_MEMBER_SQL
-        params = [match_id, Match.Status.LIVE, member.pk]
-    else:
-        sql = LOCK_DECIDED_SQL if decided_too else LOCK_SQL
-        params = [match_id, Match.Status.LIVE]
-    match = next(iter(Match.objects.raw(sql, params)), None)
+    match = sql.lock_match(
+        match_id,
+        Match.Status.LIVE,
+        decided_too=decided_too,
+        member_id=member.pk if folded else None,
+    )
     if match is None:
         state = Match.objects.filter(pk=match_id).values("status", "result").first()
         if state is None:
@@ -211,36 +175,17 @@ def get_seat(match, seat_id):
     return seat
 
 
-# The round and its cells in one statement: a record reads both, and this is one
-# round trip and one ORM compile fewer than two queries. Columns are named so the
-# raw query stays correct whatever fields Round gains.
-ROUND_AND_CELLS_SQL = (
-    "SELECT {round_columns}, c.seat_id AS cell_seat, c.field AS cell_field, "
-    "c.value AS cell_value FROM {round} r LEFT JOIN {cell} c ON c.round_id = r.id "
-    "WHERE r.match_id = %s AND r.number = %s"
-)
-
-
 def round_and_values(match, number):
     """The round ``number`` of ``match`` and its values (field -> seat -> value),
     read together; refuses an unknown round as ``get_round`` does."""
     if not is_whole(number):
         raise errors.RoundNotFound()
-    sql = ROUND_AND_CELLS_SQL.format(
-        round_columns=", ".join(f"r.{f.column}" for f in Round._meta.concrete_fields),
-        round=Round._meta.db_table,
-        cell=Cell._meta.db_table,
-    )
-    rows = list(Round.objects.raw(sql, [match.pk, number]))
-    if not rows:
+    round, values = sql.round_and_values(match.pk, number)
+    if round is None:
         raise errors.RoundNotFound(
             _("This match has no round %(number)d.") % {"number": number}
         )
-    values = {}
-    for row in rows:
-        if row.cell_seat is not None:
-            values.setdefault(row.cell_field, {})[row.cell_seat] = row.cell_value
-    return rows[0], values
+    return round, values
 
 
 def get_round(match, number):
@@ -282,7 +227,7 @@ def run_change(
     """
     clean_key(key)
     try:
-        with transaction.atomic():
+        with transaction.atomic(), sql.deferred():
             match = lock_live_match(
                 match_id,
                 decided_too=decided_too,
@@ -290,14 +235,8 @@ def run_change(
                 ended_too=ended_too,
             )
             applied = apply(match)
-            event = Event.objects.create(
-                match=match,
-                version=match.version,
-                kind=applied.kind,
-                actor=applied.actor,
-                before=applied.before,
-                after=applied.after,
-                idempotency_key=key,
+            event = sql.append_event(
+                match, applied.kind, applied.actor, applied.before, applied.after, key
             )
             broadcast.announce(
                 match, match.version, applied.kind, applied.change, applied.seats

@@ -11,13 +11,12 @@ import functools
 from dataclasses import replace
 
 import jsonschema
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import errors
-from games.models import NOTE_MAX_LENGTH, Cell, Event, Match, Round, Seat
+from games.models import NOTE_MAX_LENGTH, Cell, Event, Match, Round
 from games.rules import (
     CLOSED,
     DRAW,
@@ -39,6 +38,7 @@ from games.sheet import (
     values_of,
 )
 
+from . import sql
 from .base import (
     Applied,
     get_round,
@@ -59,7 +59,7 @@ class Sheet:
     def __init__(self, match, round, actor, values=None):
         self.match = match
         self.round = round
-        self.seats = list(Seat.objects.filter(match=match))
+        self.seats = sql.seats(match.pk)
         self.views = [seat_view(seat) for seat in self.seats]
         if values is None:
             values = values_of(Cell.objects.filter(round=round))
@@ -161,11 +161,14 @@ def write_values(round, old, new):
                 Cell.objects.filter(round=round, seat_id=seat_id, field=field).update(
                     value=value
                 )
-    Cell.objects.bulk_create(
-        Cell(round=round, seat_id=seat_id, field=field, value=value)
-        for field, seats in new.items()
-        for seat_id, value in seats.items()
-        if seat_id not in old.get(field, {})
+    sql.insert_cells(
+        round.pk,
+        [
+            (seat_id, field, value)
+            for field, seats in new.items()
+            for seat_id, value in seats.items()
+            if seat_id not in old.get(field, {})
+        ],
     )
 
 
@@ -183,22 +186,11 @@ def write_round(sheet, outcome, actor):
     ):
         raise errors.NoChange()
     write_values(round, sheet.values, new)
-    now = timezone.now()
     closing = round.status == OPEN and outcome.status != OPEN
-    updated = Round.objects.filter(
-        pk=round.pk, status=round.status, winner_id=round.winner_id
-    ).update(
-        status=outcome.status,
-        winner_id=outcome.winner,
-        note=note,
-        closed_at=now if closing else F("closed_at"),
-        closed_by=actor if closing else F("closed_by"),
+    closed_by = getattr(actor, "pk", None) if closing else None
+    sql.update_round(
+        round, outcome.status, outcome.winner, note, closing=closing, by=closed_by
     )
-    if not updated:
-        raise errors.RoundClosed()
-    round.status, round.winner_id, round.note = outcome.status, outcome.winner, note
-    if closing:
-        round.closed_at, round.closed_by = now, actor
     sheet.values = new
     return closing
 
@@ -222,12 +214,11 @@ def next_dealer(seats, standings, number, last):
 
 def open_round(match, seats, standings, number, last_dealer):
     dealer = next_dealer(seats, standings, number, last_dealer)
-    return Round.objects.create(match=match, number=number, dealer_id=dealer)
+    return sql.open_round(match.pk, number, dealer)
 
 
 def save_standings(match, standings):
-    match.standings = standings.to_data()
-    match.save(update_fields=["standings"])
+    sql.save_standings(match, standings.to_data())
 
 
 def decide(match, result):
@@ -441,6 +432,44 @@ def payload_validator(game):
     return jsonschema.Draft202012Validator(schema)
 
 
+def frozen(value):
+    """``value`` (JSON-like data) as a hashable key that tells apart every pair
+    of values a schema may tell apart: a list from a tuple, 1 from 1.0 or True."""
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((repr(k), frozen(v)) for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(frozen(item) for item in value))
+    return (type(value).__name__, value)
+
+
+# (game, frozen payload) -> the error's message, or None: a table sends the
+# same few payloads round after round (a seat pays, a seat wins).
+CHECKED = {}
+CHECKED_MAX = 1024
+
+
+def payload_error(game, payload):
+    """The message of the error that best explains why ``payload`` does not fit
+    the game's schema, or None. Validating even a small payload in Python takes
+    50 to 100 us, so each answer is kept (the schema never changes)."""
+    try:
+        key = (game, frozen(payload))
+        hash(key)
+    except TypeError:
+        key = None  # Something no JSON document holds (a set): not kept.
+    if key in CHECKED:
+        return CHECKED[key]
+    error = jsonschema.exceptions.best_match(
+        payload_validator(game).iter_errors(payload)
+    )
+    message = None if error is None else error.message
+    if key is not None:
+        if len(CHECKED) >= CHECKED_MAX:
+            CHECKED.clear()
+        CHECKED[key] = message
+    return message
+
+
 def check_payload(match_id, payload, game=None):
     """Refuse a payload that does not fit the game's ``record_schema``, before
     the match is locked: a bad body is a 400 even when its key was used before.
@@ -455,13 +484,10 @@ def check_payload(match_id, payload, game=None):
         game = game.first()
     if game is None:
         raise errors.MatchNotFound()
-    error = jsonschema.exceptions.best_match(
-        payload_validator(game).iter_errors(payload)
-    )
-    if error is not None:
+    message = payload_error(game, payload)
+    if message is not None:
         raise errors.BadValue(
-            _("That record does not fit this game: %(reason)s")
-            % {"reason": error.message}
+            _("That record does not fit this game: %(reason)s") % {"reason": message}
         )
 
 

@@ -4,6 +4,7 @@ dealer and (when the module says so) the end of the match out."""
 import pytest
 
 from games import actions, errors
+from games.actions.rounds import frozen
 from games.models import Cell, Event, Match, Round
 from tests.conftest import seat
 
@@ -43,6 +44,37 @@ def test_a_bad_payload_is_refused_and_changes_nothing(match, bob):
     match.refresh_from_db()
     assert match.version == version
     assert open_number(match) == 1
+
+
+def test_a_payload_checked_before_is_judged_as_it_was(match, bob):
+    # The answers of the schema check are kept: a kept answer must never stand
+    # for a payload the schema tells apart (True is no seat id, 1 is).
+    cara = seat(match, "Cara").pk
+    for _ in range(2):
+        with pytest.raises(errors.BadValue, match="does not fit"):
+            actions.record(bob, match.pk, 1, {"winner": "x"})
+    actions.record(bob, match.pk, 1, {"winner": cara})
+    with pytest.raises(errors.BadValue, match="does not fit"):
+        actions.record(bob, match.pk, 2, {"winner": True})
+    with pytest.raises(errors.BadValue, match="does not fit"):
+        actions.record(bob, match.pk, 2, {"winner": {cara}})
+    assert open_number(match) == 2
+
+
+@pytest.mark.parametrize(
+    "one, other",
+    [
+        (1, True),
+        (1, 1.0),
+        ([1], (1,)),
+        ({"1": 1}, {1: 1}),
+        ({"a": [0]}, {"a": [False]}),
+    ],
+)
+def test_the_kept_answers_tell_apart_what_a_schema_tells_apart(one, other):
+    # Equal in Python or in JSON text, yet a schema may accept one and not the
+    # other: their keys differ.
+    assert frozen(one) != frozen(other)
 
 
 def test_it_requires_membership(match, charlie):
