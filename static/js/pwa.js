@@ -10,6 +10,19 @@
     });
   }
   if (document.body && document.body.hasAttribute("data-offline-page")) {
-    window.addEventListener("online", function () { window.location.reload(); });
+    // Reload once the server answers, not on the "online" event alone: the event
+    // can come while nothing is reachable yet (a captive Wi-Fi, a browser that
+    // reports its state late), and a reload then would take the phone back here
+    // from wherever it was going.
+    var probing = false;
+    window.addEventListener("online", function () {
+      if (probing) return;
+      probing = true;
+      // The notice's own URL: small, and answered by the server, never the worker.
+      var probe = document.body.getAttribute("data-offline-page");
+      fetch(probe, { cache: "no-store" })
+        .then(function () { window.location.reload(); })
+        .catch(function () { probing = false; });
+    });
   }
 })();

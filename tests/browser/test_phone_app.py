@@ -41,8 +41,10 @@ def test_the_worker_installs_and_offline_a_match_shows_the_notice(
     page.goto(asgi_server + "/")
     expect(page.get_by_role("heading", name="Start a match")).to_be_visible()
 
-    page.context.set_offline(False)
+    # The notice reloads itself into the live match once the server answers.
     page.goto(match_url)
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    page.context.set_offline(False)
     wait_live(page)
     assert page.console_errors == []
 
