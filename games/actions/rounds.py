@@ -392,9 +392,15 @@ def correct(actor, match_id, round_number, payload, *, key=None):
 
 def corrected(match, sheet, outcome, actor, extra):
     was_live = match.is_live
-    before = round_summary(sheet.round, sheet.seats)
+    # The values too, so the history can word a scored round's before and after
+    # (a round of lives or bids has no winner's name to show).
+    before = {**round_summary(sheet.round, sheet.seats), "values": sheet.values}
     rounds, standings = settle_correction(sheet, outcome, actor)
-    after = {**round_summary(sheet.round, sheet.seats), **extra}
+    after = {
+        **round_summary(sheet.round, sheet.seats),
+        "values": sheet.values,
+        **extra,
+    }
     if match.is_live and not was_live:
         kind = Event.Kind.MATCH_REOPENED
     elif was_live and not match.is_live:

@@ -373,6 +373,12 @@ def _remap(payload, seats, users, match_ids):
             payload[key] = user.pk if user else None
     if "rematch_of" in payload:
         payload["rematch_of"] = match_ids.get(payload["rematch_of"])
+    if "values" in payload:
+        # A correction's round values, field -> seat id -> value.
+        payload["values"] = {
+            field: {str(seats[int(seat)]): value for seat, value in values.items()}
+            for field, values in payload["values"].items()
+        }
     return payload
 
 

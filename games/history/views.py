@@ -18,7 +18,7 @@ from games import actions, errors, live
 from games.access import send_to_join
 from games.bounds import ID_MAX
 from games.models import Event, Match, Membership, Round, Seat
-from games.rules import playing
+from games.rules import MAIN, RoundView, playing
 from games.sheet import round_view, seat_view, standings_of
 
 from . import charts, export, links, sittings
@@ -66,12 +66,23 @@ STATUS_WORDS = {
 }
 
 
-def outcome(summary):
-    """A round as an event's before or after saw it: the winner's name or a status
-    (never the note it kept, which is English whoever reads the page)."""
-    if summary.get("status") == Round.Status.WON:
-        return summary.get("winner_name") or "?"
+def outcome(summary, match, views):
+    """A round as an event's before or after saw it: the winner's name, a scored
+    round worded by its module from the values the event kept, or a status (never
+    the note it kept, which is English whoever reads the page)."""
     status = summary.get("status", "?")
+    if status == Round.Status.WON:
+        return summary.get("winner_name") or "?"
+    if status == Round.Status.SCORED and "values" in summary:
+        values = {
+            field: {int(seat): value for seat, value in cells.items()}
+            for field, cells in summary["values"].items()
+        }
+        number = summary["round"]
+        round = RoundView(
+            number=number, status=status, cells=values.get(MAIN, {}), values=values
+        )
+        return match.rules.describe(round, playing(views, number), match.options)
     return str(STATUS_WORDS.get(status, status))
 
 
@@ -135,35 +146,29 @@ def match_history(request, match_id):
     )
     page = Paginator(rounds, ROUNDS_PER_PAGE).get_page(request.GET.get("page"))
     numbers = [round.number for round in page]
+    views = [seat_view(seat) for seat in sheet.seats]
     events = {}
     for event in (
         Event.objects.filter(match=match, kind__in=ROUND_EVENTS)
         .filter(before__round__in=numbers)
         .select_related("actor")
     ):
-        event.was, event.now = outcome(event.before), outcome(event.after)
+        event.was = outcome(event.before, match, views)
+        event.now = outcome(event.after, match, views)
         events.setdefault(event.before["round"], []).append(event)
+    # A round's first event records it; every later one is the host's correction,
+    # whatever else it did (decided the match, or made it live again).
     rows = [
         {
             "round": round,
-            "recorded": next(
-                (
-                    e
-                    for e in events.get(round.number, [])
-                    if e.kind != "round_corrected"
-                ),
-                None,
-            ),
-            "corrections": [
-                e for e in events.get(round.number, []) if e.kind == "round_corrected"
-            ],
+            "recorded": next(iter(events.get(round.number, [])), None),
+            "corrections": events.get(round.number, [])[1:],
         }
         for round in page
     ]
     won = summary.get("rounds_won", {})
     statuses = {round.status for round in sheet.closed}
     lines = {line["number"]: line for line in summary.get("rounds", ())}
-    views = [seat_view(seat) for seat in sheet.seats]
     for row in rows:
         round = row["round"]
         row["line"] = lines.get(round.number)

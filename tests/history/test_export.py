@@ -145,6 +145,8 @@ def comparable(data):
                     payload[key] = seats[payload[key]]
             if payload.get("host") is not None:
                 payload["host"] = people[payload["host"]]
+            for field, values in payload.get("values", {}).items():
+                payload["values"][field] = {seats[int(k)]: v for k, v in values.items()}
     data["summary"]["rounds_won"] = {
         seats[int(k)]: v for k, v in data["summary"]["rounds_won"].items()
     }

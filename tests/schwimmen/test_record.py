@@ -7,8 +7,10 @@ import io
 import pytest
 
 from games import actions
+from games.history.export import export_match, import_match
 from games.models import Event, Match, Round
 from tests.conftest import SEATS, seat
+from tests.history.test_export import empty_the_database
 
 pytestmark = pytest.mark.django_db
 
@@ -156,3 +158,28 @@ def test_an_ended_match_reads_in_its_history_and_export(client, table, bob):
         ("0", "0", "1", "1"),
         ("0", "0", "1", "1"),
     ]
+
+
+def test_the_history_words_a_correction_of_a_scored_round(client, table, alice, bob):
+    played_to_alice(bob, table)
+    actions.correct(alice, table.pk, 7, {"pays": [seat(table, "Alice").pk]})
+    client.force_login(bob)
+
+    history = client.get(f"/matches/{table.pk}/history/").content.decode()
+
+    assert "Corrected: <del>Dev pays</del> → <ins>Alice pays</ins> by Alice" in history
+
+
+def test_a_correction_of_a_scored_round_reads_the_same_after_an_import(
+    client, table, alice, bob
+):
+    played_to_alice(bob, table)
+    actions.correct(alice, table.pk, 7, {"pays": [seat(table, "Alice").pk]})
+    data = export_match(table, accounts=True)
+    empty_the_database()
+
+    restored = import_match(data)
+    client.force_login(restored.host)
+    history = client.get(f"/matches/{restored.pk}/history/").content.decode()
+
+    assert "Corrected: <del>Dev pays</del> → <ins>Alice pays</ins>" in history
