@@ -48,8 +48,12 @@ class Catalog(JavaScriptCatalog):
             raise Http404("No such language.")
         with translation.override(language):
             response = super().get(request)
+        # The language of the URL, not the reader's (the locale middleware would
+        # name the reader's).
+        response["Content-Language"] = language
         if request.GET.get("v") == digest():
             response["Cache-Control"] = f"public, max-age={FOREVER}, immutable"
+            response.same_for_everyone = True
         else:
             response["Cache-Control"] = "no-cache"
         return response

@@ -1,4 +1,5 @@
-"""A Content-Security-Policy header on every response.
+"""The project's own middleware: a Content-Security-Policy header on every
+response, responses that read the same for everyone, and a phone's language.
 
 Django 5.2 has no CSP of its own. The pages keep every script and style in files
 under ``static/``, so the policy allows no inline code at all: an injected
@@ -42,6 +43,22 @@ def _host(request):
     except DisallowedHost:
         # The 400 for a foreign Host header still gets a policy, without a socket.
         return None
+
+
+class SameForEveryoneMiddleware(MiddlewareMixin):
+    """Drops the ``Vary`` header of a response its view marked
+    ``same_for_everyone``: one whose URL already names all it depends on (the
+    scripts' catalogue names its language and digest).
+
+    Outside the session and locale middleware, which add ``Vary: Cookie`` and
+    ``Accept-Language`` to whatever passes them; with those a shared cache would
+    keep one copy per visitor of a file that is the same for all of them.
+    """
+
+    def process_response(self, request, response):
+        if getattr(response, "same_for_everyone", False):
+            del response.headers["Vary"]
+        return response
 
 
 class AccountLanguageMiddleware(MiddlewareMixin):

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "squarescores.middleware.ContentSecurityPolicyMiddleware",
+    "squarescores.middleware.SameForEveryoneMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session (it reads the language cookie and the header), before

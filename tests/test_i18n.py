@@ -375,6 +375,18 @@ def test_the_scripts_catalogue_speaks_the_urls_language_and_keeps_for_a_year(cli
     assert '"Verbinde neu \\u2026"' in response.content.decode()
     assert "immutable" in response["Cache-Control"]
     assert client.get(url.split("?")[0])["Cache-Control"] == "no-cache"
+
+
+def test_the_scripts_catalogue_is_one_file_for_every_reader(client):
+    from squarescores.jsi18n import catalog_url
+
+    client.cookies["django_language"] = "ar"
+    response = client.get(catalog_url("de"), headers={"accept-language": "nl"})
+
+    assert '"Verbinde neu \\u2026"' in response.content.decode()
+    assert response["Content-Language"] == "de"
+    # A shared cache may keep one copy: nothing of the reader's picks the file.
+    assert "Vary" not in response
     assert client.get("/jsi18n/xx.js").status_code == 404
 
 
