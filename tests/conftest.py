@@ -5,6 +5,7 @@ import os
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.utils import translation
 
 from games import actions
 from squarescores.accounts.models import User
@@ -27,6 +28,16 @@ def _no_tries_counted():
     # The limits count per address (games/limits.py), and every test client is
     # 127.0.0.1: one test's wrong codes must not refuse the next test.
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _each_test_starts_in_english():
+    # The test client runs a request on this thread, and LocaleMiddleware
+    # activates the request's language there without undoing it (a server's next
+    # request activates its own): a German page must not leave the next test's
+    # messages in German.
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
