@@ -67,13 +67,17 @@ def correct_form(user, match_id, number, form, key, game=None):
 NO_HOP = frozenset({"match.change", "websocket.receive"})
 
 
-class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
+class NoHop:
+    """Handles the ``NO_HOP`` messages without Channels' thread hop."""
+
     async def dispatch(self, message):
         if message["type"] in NO_HOP:
             await getattr(self, get_handler_name(message))(message)
             return
         await super().dispatch(message)
 
+
+class MatchConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         # The page's language: its pushes, snapshots and refusals are written in it.
@@ -182,7 +186,7 @@ class MatchConsumer(MessageLimits, AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
 
-class TvConsumer(MessageLimits, AsyncWebsocketConsumer):
+class TvConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
     """The TV link's socket, ``/ws/tv/<secret>/``: read only, no login.
 
     It joins the match's group and forwards the pushes every phone gets, after a
@@ -192,12 +196,6 @@ class TvConsumer(MessageLimits, AsyncWebsocketConsumer):
     link was revoked closes it instead of being forwarded; a revoke that the layer
     lost shows on the next snapshot, which the page asks for on any gap.
     """
-
-    async def dispatch(self, message):
-        if message["type"] in NO_HOP:
-            await getattr(self, get_handler_name(message))(message)
-            return
-        await super().dispatch(message)
 
     async def connect(self):
         self.secret = self.scope["url_route"]["kwargs"]["secret"]
