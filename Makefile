@@ -100,7 +100,7 @@ MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=bench --ignore=tests \
 	--ignore=docs --ignore=templates/games/api
 # The scripts' words are the djangojs domain (squarescores/jsi18n.py serves them).
 messages: install
-	$(BIN)/python manage.py makemessages --no-obsolete --add-location=file \
+	$(BIN)/python manage.py makemessages -e html,txt,py,jinja --no-obsolete --add-location=file \
 		$(MESSAGES_IGNORE) $(addprefix -l ,$(LOCALES))
 	$(BIN)/python manage.py makemessages -d djangojs --no-obsolete --add-location=file \
 		$(MESSAGES_IGNORE) --ignore=templates $(addprefix -l ,$(LOCALES))

@@ -69,6 +69,7 @@ class Counter:
 
 
 def install_counter():
+    import jinja2
     from asgiref.sync import AsyncToSync, SyncToAsync
     from django.db.backends.utils import CursorWrapper
     from django.template.base import Template
@@ -77,6 +78,7 @@ def install_counter():
     counter.wrap(CursorWrapper, "execute", "statements")
     counter.wrap(CursorWrapper, "executemany", "statements")
     counter.wrap(Template, "render", "templates")
+    counter.wrap(jinja2.Template, "render", "templates")
     counter.wrap(SyncToAsync, "__call__", "hops")
     counter.wrap(AsyncToSync, "__call__", "hops")
     return counter

@@ -14,10 +14,11 @@ may do.
 
 import json
 
-from django.template import Context, RequestContext
+from django.template import Context, RequestContext, engines
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from . import errors
@@ -32,22 +33,28 @@ from .sheet import (
     values_of,
 )
 
-OPEN_TEMPLATE = "games/match/_open.html"
-STANDINGS_TEMPLATE = "games/match/_standings.html"
+OPEN_TEMPLATE = "games/match/_open.jinja"
+STANDINGS_TEMPLATE = "games/match/_standings.jinja"
 # What a module without templates of its own is shown with.
-ENTRY_TEMPLATE = "games/match/_entry.html"
-ROW_TEMPLATE = "games/match/_row.html"
-FIGURES_TEMPLATE = "games/match/_figures.html"
+ENTRY_TEMPLATE = "games/match/_entry.jinja"
+ROW_TEMPLATE = "games/match/_row.jinja"
+FIGURES_TEMPLATE = "games/match/_figures.jinja"
 # A wide screen's sheet: seats as columns, rounds as rows, the same for every game.
-GRID_ROW_TEMPLATE = "games/match/_grid_row.html"
+GRID_ROW_TEMPLATE = "games/match/_grid_row.jinja"
 
 
 def render_to_string(name, context, request=None):
-    """Render a fragment as Django's ``render_to_string`` does, without number
-    localization: the fragments' numbers are ids, round numbers and counts, which
-    localize to the same text in English, and looking up the formats of each of
-    them was a third of a push's rendering. Pushes and pages share this, so a row
-    reads the same from either."""
+    """Render a fragment: a ``.jinja`` one with Jinja2 (squarescores/jinja.py),
+    which every record pays for once per fragment; a module's Django template as
+    Django's ``render_to_string`` does, without number localization: the
+    fragments' numbers are ids, round numbers and counts, which localize to the
+    same text in English, and looking up the formats of each of them was a third
+    of a push's rendering. Pushes and pages share this, so a row reads the same
+    from either."""
+    if name.endswith(".jinja"):
+        template = engines["jinja2"].get_template(name)
+        # Safe, as a Django template's output is: a page or a fragment shows it.
+        return mark_safe(template.render(context, request))
     template = get_template(name).template
     if request is None:
         bound = Context(context, use_l10n=False)
@@ -71,23 +78,23 @@ def open_round_html(match, round, seats, standings, context=None, request=None):
             if standings.fate(view.id) != OUT
         ]
     dealer = next((v for v in views if round and v.id == round.dealer), None)
-    return render_to_string(
-        OPEN_TEMPLATE,
-        {
-            "match": match,
-            "round": round,
-            "seats": entry_seats,
-            "standings": standings,
-            "names": names_of(views),
-            "dealer": dealer,
-            "winners": winners(match, views),
-            "leaders": leaders(match, views, standings),
-            "record_url": reverse("match_record", args=[match.pk]),
-            "entry_template": match.rules.entry_template or ENTRY_TEMPLATE,
-            **(context or {}),
-        },
-        request=request,
-    )
+    values = {
+        "match": match,
+        "round": round,
+        "seats": entry_seats,
+        "standings": standings,
+        "names": names_of(views),
+        "dealer": dealer,
+        "winners": winners(match, views),
+        "leaders": leaders(match, views, standings),
+        "record_url": reverse("match_record", args=[match.pk]),
+        "entry_template": match.rules.entry_template or ENTRY_TEMPLATE,
+        **(context or {}),
+    }
+    if round is not None:
+        entry = values["entry_template"]
+        values["entry_html"] = render_to_string(entry, values, request)
+    return render_to_string(OPEN_TEMPLATE, values, request)
 
 
 def leaders(match, views, standings):
@@ -157,19 +164,18 @@ def standings_html(match, standings, seats, dealer=None):
         for view in views
         if standings.seat(view.id) is not None
     ]
-    return render_to_string(
-        STANDINGS_TEMPLATE,
-        {
-            "match": match,
-            "standings": standings,
-            "seats": views,
-            "names": names_of(views),
-            "dealer": dealer,
-            "lines": lines,
-            "winners": winners(match, views),
-            "figures_template": match.rules.standings_template or FIGURES_TEMPLATE,
-        },
-    )
+    values = {
+        "match": match,
+        "standings": standings,
+        "seats": views,
+        "names": names_of(views),
+        "dealer": dealer,
+        "lines": lines,
+        "winners": winners(match, views),
+    }
+    figures = match.rules.standings_template or FIGURES_TEMPLATE
+    values["figures_html"] = render_to_string(figures, values)
+    return render_to_string(STANDINGS_TEMPLATE, values)
 
 
 def view_of(data):

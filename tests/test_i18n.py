@@ -84,6 +84,29 @@ def test_every_catalogue_is_compiled_from_its_po_file(language, domain):
         assert messages.gettext(entry["msgid"]) == entry["msgstr"], entry["msgid"]
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_word_of_the_live_fragments_is_in_each_catalogue(language):
+    """The Jinja2 fragments' words reach the catalogues through the project's
+    makemessages (games/management/commands/makemessages.py)."""
+    from django.template import engines
+
+    from games.management.commands.makemessages import as_python
+
+    known = {entry["msgid"] for entry in catalogue(language, "django")[1:]}
+    fragments = sorted(Path(settings.BASE_DIR, "games").rglob("*.jinja"))
+    calls = [as_python(path.read_text()) for path in fragments]
+    environment = engines["jinja2"].env
+    words = {
+        message if isinstance(message, str) else message[0]
+        for path in fragments
+        for _, _, message in environment.extract_translations(path.read_text())
+    }
+
+    assert len(fragments) >= 9 and len(words) > 20
+    assert all("gettext(" in text for text in calls)
+    assert words <= known, sorted(words - known)
+
+
 @pytest.mark.django_db
 def test_an_api_refusal_speaks_german_for_a_german_phone(charlie):
     client = APIClient()
@@ -340,9 +363,12 @@ def test_the_fragments_read_the_same_with_and_without_number_formats(
 ):
     """live.py renders without localization for speed: right as long as every
     number in a fragment is an id, a round or a count, which every language
-    writes alike (no thousands separator, Western digits)."""
+    writes alike (no thousands separator, Western digits). The Jinja2 fragments
+    never localize, so they read the same either way; their Django neighbours
+    are what this holds."""
     from django.template.loader import render_to_string
     from django.utils import translation
+    from django.utils.safestring import mark_safe
 
     from games import live
     from games.models import Match, Seat
@@ -357,7 +383,11 @@ def test_the_fragments_read_the_same_with_and_without_number_formats(
                 rounds = recent_rounds(match)
                 fast = live.sheet_html(match, seats, rounds)
                 with monkeypatch.context() as patch:
-                    patch.setattr(live, "render_to_string", render_to_string)
+                    patch.setattr(
+                        live,
+                        "render_to_string",
+                        lambda *args, **kw: mark_safe(render_to_string(*args, **kw)),
+                    )
                     slow = live.sheet_html(match, seats, rounds)
                 assert fast == slow, (language, match.game)
                 localized.append(slow)

@@ -18,9 +18,9 @@ class FortyOneExchange(RuleModule):
     min_seats = 2
     max_seats = 10
     rules_template = "fortyone_exchange/rules.html"
-    entry_template = "fortyone_exchange/entry.html"
-    row_template = "fortyone_exchange/row.html"
-    standings_template = "fortyone_exchange/standings.html"
+    entry_template = "fortyone_exchange/entry.jinja"
+    row_template = "fortyone_exchange/row.jinja"
+    standings_template = "fortyone_exchange/standings.jinja"
     record_schema = {
         "title": "41 Exchange",
         "oneOf": [

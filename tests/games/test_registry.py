@@ -63,13 +63,15 @@ def module_dirs():
 
 
 def core_sources():
-    """The core's Python (the API's included), templates and JavaScript."""
+    """The core's Python (the API's included), templates (both engines') and
+    JavaScript."""
     root = Path(settings.BASE_DIR)
     core = Path(apps.get_app_config("games").path)
     skip = module_dirs()
     sources = [
         *core.rglob("*.py"),
         *core.rglob("*.html"),
+        *core.rglob("*.jinja"),
         *(root / "templates").rglob("*.html"),
         *(root / "static" / "js").rglob("*.js"),
     ]
@@ -83,6 +85,7 @@ def test_the_core_never_names_a_game():
     sources = core_sources()
     assert len([p for p in sources if p.suffix == ".py"]) > 20
     assert any(p.suffix == ".html" for p in sources)
+    assert any(p.suffix == ".jinja" for p in sources)
     assert any(p.suffix == ".js" for p in sources)
     for source in sources:
         text = source.read_text().lower()
