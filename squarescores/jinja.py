@@ -2,21 +2,35 @@
 
 A change is rendered once per record and language, on the record's path, so its
 fragments use the faster of Django's two template engines; the pages around them
-stay Django templates. The fragments read as the Django ones did: the same
-words through the same catalogues (``{% trans %}`` blocks keep Django's
-``%(name)s`` msgids, and ``makemessages`` collects them, see
-``games/management/commands/makemessages.py``), the same ``seat_names`` and
-``and_join`` filters, ``url()`` for ``{% url %}`` and ``csrf_input`` for
-``{% csrf_token %}``. Missing names render empty, as in Django's templates.
+stay Django templates. The fragments read as the Django ones did: the same words
+through the same catalogues (a ``{% trans %}`` block keeps Django's ``%(name)s``
+msgids, and the project's ``makemessages`` collects them), ``pgettext()`` where a
+word needs a context, the same ``seat_names`` and ``and_join`` filters, ``url()``
+for ``{% url %}`` and ``csrf_input`` for ``{% csrf_token %}``. Missing names
+render empty, as in Django's templates.
+
+A rule module's fragments reach its Python helpers by name: its app's ``ready()``
+calls ``register_helpers("schwimmen", module)``, and its templates call
+``schwimmen.entry_seats(...)``.
 """
 
+from collections import ChainMap
+
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from jinja2 import ChainableUndefined, Environment
 
 from games.templatetags.words import and_join, seat_names
 
 EXTENSIONS = ["jinja2.ext.i18n"]
+# name -> a namespace of a module's helpers; every environment sees them.
+HELPERS = {}
+
+
+def register_helpers(name, namespace):
+    """Give the fragments ``namespace`` as ``name``; registering again replaces
+    it, so a ``ready()`` that runs twice changes nothing."""
+    HELPERS[name] = namespace
 
 
 def url(name, *args):
@@ -32,7 +46,12 @@ def environment(**options):
     # Old-style gettext: `_()` gives a plain string, which autoescaping escapes as
     # Django's {% translate %} does; a {% trans %} block keeps its markup and
     # escapes its variables, as {% blocktranslate %} does.
-    env.install_gettext_callables(gettext, ngettext, newstyle=False)
+    env.install_gettext_callables(
+        gettext, ngettext, newstyle=False, pgettext=pgettext, npgettext=npgettext
+    )
     env.globals["url"] = url
+    # Chained, not copied: a module's helpers registered after the engine was
+    # made are seen too.
+    env.globals = ChainMap(env.globals, HELPERS)
     env.filters.update(seat_names=seat_names, and_join=and_join)
     return env

@@ -92,15 +92,21 @@ def test_every_word_of_the_live_fragments_is_in_each_catalogue(language):
 
     from games.management.commands.makemessages import as_python
 
-    known = {entry["msgid"] for entry in catalogue(language, "django")[1:]}
+    known = {
+        (entry.get("msgctxt"), entry["msgid"])
+        for entry in catalogue(language, "django")[1:]
+    }
     fragments = sorted(Path(settings.BASE_DIR, "games").rglob("*.jinja"))
     calls = [as_python(path.read_text()) for path in fragments]
     environment = engines["jinja2"].env
-    words = {
-        message if isinstance(message, str) else message[0]
-        for path in fragments
-        for _, _, message in environment.extract_translations(path.read_text())
-    }
+    words = set()
+    for path in fragments:
+        for _, function, message in environment.extract_translations(path.read_text()):
+            message = (message,) if isinstance(message, str) else message
+            if function.startswith("p"):
+                words.add((message[0], message[1]))
+            else:
+                words.add((None, message[0]))
 
     assert len(fragments) >= 9 and len(words) > 20
     assert all("gettext(" in text for text in calls)

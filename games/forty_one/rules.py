@@ -169,9 +169,9 @@ class FortyOne(RuleModule):
         Field(TRICKS_TAKEN, label=gettext_lazy("Tricks"), min=0, max=TRICKS),
     )
     rules_template = "forty_one/rules.html"
-    entry_template = "forty_one/entry.html"
-    row_template = "forty_one/row.html"
-    standings_template = "forty_one/standings.html"
+    entry_template = "forty_one/entry.jinja"
+    row_template = "forty_one/row.jinja"
+    standings_template = "forty_one/standings.jinja"
     history_round_template = "forty_one/history_round.html"
     stylesheets = ("forty_one/forty_one.css",)
     # Inline, without $ref: the API embeds this schema in its OpenAPI document,

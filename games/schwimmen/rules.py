@@ -75,9 +75,9 @@ class Schwimmen(RuleModule):
         Field(REPLAY_FIELD, label=gettext_lazy("Tied while swimming"), max=1),
     )
     rules_template = "schwimmen/rules.html"
-    entry_template = "schwimmen/entry.html"
-    row_template = "schwimmen/row.html"
-    standings_template = "schwimmen/standings.html"
+    entry_template = "schwimmen/entry.jinja"
+    row_template = "schwimmen/row.jinja"
+    standings_template = "schwimmen/standings.jinja"
     # Not in the interface yet: the sheet fragments' CSS, for the core to link on
     # the match page (the fragments are rendered once per change, without a head).
     stylesheets = ("schwimmen/schwimmen.css",)

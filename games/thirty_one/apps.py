@@ -8,7 +8,10 @@ class ThirtyOneConfig(AppConfig):
 
     def ready(self):
         from games.rules import registry
+        from squarescores.jinja import register_helpers
 
         from .rules import ThirtyOne
+        from .templatetags import thirty_one_sheet
 
         registry.register(ThirtyOne())
+        register_helpers("thirty_one", thirty_one_sheet)

@@ -286,9 +286,9 @@ class ThirtyOne(RuleModule):
         *(Field(mark, label=MARK_LABELS[mark], max=1) for mark in MARKS),
     )
     rules_template = "thirty_one/rules.html"
-    entry_template = "thirty_one/entry.html"
-    row_template = "thirty_one/row.html"
-    standings_template = "thirty_one/standings.html"
+    entry_template = "thirty_one/entry.jinja"
+    row_template = "thirty_one/row.jinja"
+    standings_template = "thirty_one/standings.jinja"
     stylesheets = ("thirty_one/thirty_one.css",)
     scripts = ("thirty_one/presets.js",)
     urls = "games.thirty_one.urls"

@@ -24,6 +24,18 @@ def test_registering_again_from_ready_does_nothing():
     assert registry.get("fortyone_exchange") is before
 
 
+def test_a_second_ready_leaves_the_fragments_helpers_as_they_were():
+    from squarescores.jinja import HELPERS
+
+    before = dict(HELPERS)
+
+    for label in ("schwimmen", "thirty_one", "forty_one"):
+        apps.get_app_config(label).ready()
+
+    assert HELPERS == before
+    assert {"schwimmen", "thirty_one", "forty_one"} <= set(before)
+
+
 def test_it_refuses_what_is_not_a_rule_module():
     with pytest.raises(ImproperlyConfigured, match="not a RuleModule"):
         Registry().register(object())

@@ -13,7 +13,16 @@ import json
 from django.core.management.commands import makemessages
 from django.template import engines
 
-GETTEXT_CALLS = {"gettext", "_", "ngettext"}
+# What each of Jinja2's gettext functions is called in the Python xgettext reads
+# (Django's makemessages gives xgettext the keywords for all of them), and
+# whether it takes a count.
+CALLS = {
+    "_": ("gettext", False),
+    "gettext": ("gettext", False),
+    "ngettext": ("ngettext", True),
+    "pgettext": ("pgettext", False),
+    "npgettext": ("npgettext", True),
+}
 
 
 def as_python(source):
@@ -22,15 +31,15 @@ def as_python(source):
     environment = engines["jinja2"].env
     lines = []
     for lineno, function, message in environment.extract_translations(source):
-        if function not in GETTEXT_CALLS:
+        if function not in CALLS:
             continue
+        call, counted = CALLS[function]
         strings = message if isinstance(message, tuple) else (message,)
-        arguments = ", ".join(json.dumps(s, ensure_ascii=False) for s in strings if s)
-        if function == "ngettext":
-            arguments += ", n"
+        arguments = [json.dumps(s, ensure_ascii=False) for s in strings if s]
+        if counted:
+            arguments.append("n")
         lines += [""] * (lineno - 1 - len(lines))
-        call = "ngettext" if function == "ngettext" else "gettext"
-        lines.append(f"{call}({arguments})")
+        lines.append(f"{call}({', '.join(arguments)})")
     return "\n".join(lines) + "\n"
 
 
