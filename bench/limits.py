@@ -136,9 +136,9 @@ def spend_section(results):
         "round's read are raw SQL already; the writes through the ORM are a few "
         "tenths of a millisecond of the record's cost.",
         f"- `games/live.py` renders what changed once per change ({templates} "
-        "templates with their includes: the closed row, the open round and its "
-        "entry, the standings and the module's figures) and serializes the frame "
-        "once for every phone.",
+        "Jinja2 templates: the closed row and its grid row, the open round and "
+        "its entry, the standings and the module's figures) and serializes the "
+        "frame once for every phone.",
         f"- Thread hops: {hops} per socket record against the bare stack's "
         f"{bare_hops}. Channels hops to a thread before every message a consumer "
         "handles (`aclose_old_connections`: the frame, then the push to each "
@@ -153,6 +153,8 @@ def spend_section(results):
         "socket's record frame no longer reads the match's game (the consumer "
         "knows it from its snapshot); the fragments render without number "
         "localization (`live.change_text` about a third cheaper, the same output); "
+        "the fragments in Jinja2 instead of Django's engine (41 Exchange's row "
+        "3.9 times faster, the same HTML); "
         "pushes and frames skip Channels' per-handler thread hop.",
         "- Cut before (issue 6's rounds): the socket tap measured as the page sends "
         "it; the read of the match after the lock; `change_text` reading the match "

@@ -32,7 +32,7 @@ def test_a_second_ready_leaves_the_fragments_helpers_as_they_were():
     for label in ("schwimmen", "thirty_one", "forty_one"):
         apps.get_app_config(label).ready()
 
-    assert HELPERS == before
+    assert before == HELPERS
     assert {"schwimmen", "thirty_one", "forty_one"} <= set(before)
 
 
