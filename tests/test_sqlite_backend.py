@@ -1,6 +1,8 @@
 """The SQLite backend reuses the connections it closes, so closes stay cheap."""
 
+import shutil
 import sqlite3
+import time
 
 import pytest
 from django.db.backends.sqlite3.base import DatabaseWrapper as StockWrapper
@@ -99,3 +101,47 @@ def test_an_in_memory_database_is_never_pooled():
     raw = sqlite3.connect(":memory:")
     assert not base.give_back(":memory:", raw)
     assert not base.give_back("file:memorydb_default?mode=memory&cache=shared", raw)
+
+
+def checkpointed(path, copy):
+    """The rows of ``t`` in the database file alone, without its WAL."""
+    shutil.copyfile(path, copy)
+    try:
+        return sqlite3.connect(copy).execute("SELECT x FROM t").fetchall()
+    except sqlite3.OperationalError:
+        return []  # the table itself is still only in the WAL
+
+
+def test_commits_leave_small_checkpoints_to_the_process_thread(path):
+    db = wrapper(base.DatabaseWrapper, path)
+    with db.cursor() as cursor:
+        pages = cursor.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+    db.close()
+    assert pages == base.WAL_AUTOCHECKPOINT > 1000
+
+
+def test_the_thread_checkpoints_what_was_written_into_the_file(path, tmp_path):
+    raw = write_and_close(base.DatabaseWrapper, path)
+    deadline = time.monotonic() + 20 * base.CHECKPOINT_SECONDS
+    while not checkpointed(path, tmp_path / "copy.sqlite3"):
+        assert time.monotonic() < deadline, "the WAL was never checkpointed"
+        time.sleep(base.CHECKPOINT_SECONDS / 4)
+    assert checkpointed(path, tmp_path / "copy.sqlite3") == [(1,)]
+    # The thread's own connection kept the WAL: the pooled one is still open.
+    assert raw.execute("SELECT count(*) FROM t").fetchone() == (1,)
+
+
+def test_letting_go_stops_the_checkpointer(path):
+    write_and_close(base.DatabaseWrapper, path)
+    checkpointer = base._checkpointers[str(path)]
+    assert checkpointer.is_alive()
+    base.let_go(path)
+    assert not checkpointer.is_alive()
+    assert str(path) not in base._checkpointers
+
+
+def test_an_in_memory_database_has_no_checkpointer():
+    base.checkpoint_in_background(":memory:")
+    base.checkpoint_in_background("file:memorydb_default?mode=memory&cache=shared")
+    assert ":memory:" not in base._checkpointers
+    assert not any("mode=memory" in name for name in base._checkpointers)

@@ -12,18 +12,38 @@ per-file pool instead, and the next connection of any thread takes it from there
 (Django opens SQLite connections with ``check_same_thread=False``). The pool
 always holds the process's place in the WAL, so no close is the last.
 
-The test runner deletes database files while the process lives on; the pool must
-let go of a file first, or its connections would point at a deleted file and,
-closed later, delete the WAL of the one that replaced it (``DatabaseCreation``).
+Checkpoints run beside the writes, not inside them. SQLite checkpoints the WAL
+in the commit that grows it past ``wal_autocheckpoint`` pages: that commit copies
+the WAL into the database and syncs the file while it holds the write lock, and
+those commits were the slowest records, one in a hundred or so. A thread of the
+process checkpoints each file instead, passively (it waits for no reader or
+writer) every ``CHECKPOINT_SECONDS``, on a connection of its own and with the GIL
+released while SQLite works. The commits still checkpoint past a larger WAL, in
+case the thread falls behind.
+
+The test runner deletes database files while the process lives on; the pool and
+the checkpointer must let go of a file first, or their connections would point at
+a deleted file and, closed later, delete the WAL of the one that replaced it
+(``DatabaseCreation``).
 """
 
+import logging
+import os
+import sqlite3
 import threading
 
 from django.db.backends.sqlite3 import base, creation
 
+logger = logging.getLogger(__name__)
+
 POOL_SIZE = 8
+CHECKPOINT_SECONDS = 1.0
+# Pages (of 4 KiB) the WAL may reach before a commit checkpoints it itself:
+# SQLite's default is 1000, which a few hundred records reach.
+WAL_AUTOCHECKPOINT = 10_000
 
 _pools = {}
+_checkpointers = {}
 _lock = threading.Lock()
 
 
@@ -51,11 +71,58 @@ def give_back(name, connection):
 
 
 def let_go(name):
-    """Close the pooled connections to ``name``, before its file is removed."""
+    """Stop checkpointing ``name`` and close the pooled connections to it, before
+    its file is removed."""
     with _lock:
+        checkpointer = _checkpointers.pop(str(name), None)
         pool = _pools.pop(str(name), [])
+    if checkpointer is not None:
+        checkpointer.stop()
     for connection in pool:
         connection.close()
+
+
+class Checkpointer(threading.Thread):
+    """Checkpoints the WAL of the database file ``name`` until stopped."""
+
+    def __init__(self, name):
+        super().__init__(name=f"checkpoint {name}", daemon=True)
+        self.database = name
+        self.pid = os.getpid()
+        self.stopping = threading.Event()
+
+    def run(self):
+        connection = sqlite3.connect(
+            self.database, timeout=5, isolation_level=None, uri=True
+        )
+        try:
+            while not self.stopping.wait(CHECKPOINT_SECONDS):
+                try:
+                    connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                except sqlite3.Error as error:
+                    # Busy or away for a moment: the next turn, or a commit past
+                    # WAL_AUTOCHECKPOINT, checkpoints instead.
+                    logger.warning("Checkpoint of %s failed: %s", self.database, error)
+        finally:
+            connection.close()
+
+    def stop(self):
+        self.stopping.set()
+        if self.is_alive():
+            self.join()
+
+
+def checkpoint_in_background(name):
+    """Start ``name``'s checkpointer, once per process and file."""
+    if not is_file(name):
+        return
+    with _lock:
+        running = _checkpointers.get(str(name))
+        # A forked process inherits the entry but not the thread.
+        if running and running.pid == os.getpid() and running.is_alive():
+            return
+        checkpointer = _checkpointers[str(name)] = Checkpointer(str(name))
+        checkpointer.start()
 
 
 class DatabaseCreation(creation.DatabaseCreation):
@@ -72,9 +139,14 @@ class DatabaseWrapper(base.DatabaseWrapper):
     creation_class = DatabaseCreation
 
     def get_new_connection(self, conn_params):
-        connection = take(conn_params["database"])
+        name = conn_params["database"]
+        connection = take(name)
         if connection is None:
-            return super().get_new_connection(conn_params)
+            connection = super().get_new_connection(conn_params)
+            if is_file(name):
+                connection.execute(f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT}")
+                checkpoint_in_background(name)
+            return connection
         # The one setting a caller may have switched off and not back on
         # (disable_constraint_checking); the others hold for the connection.
         # Only set it when it is off: setting it expires every statement SQLite
