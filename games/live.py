@@ -16,10 +16,11 @@ import json
 
 from django.template import Context, RequestContext, engines
 from django.template.loader import get_template
-from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+
+from squarescores.jinja import url
 
 from . import errors
 from .models import Match, Membership, Round, Seat
@@ -87,7 +88,7 @@ def open_round_html(match, round, seats, standings, context=None, request=None):
         "dealer": dealer,
         "winners": winners(match, views),
         "leaders": leaders(match, views, standings),
-        "record_url": reverse("match_record", args=[match.pk]),
+        "record_url": url("match_record", match.pk),
         "entry_template": match.rules.entry_template or ENTRY_TEMPLATE,
         **(context or {}),
     }
@@ -131,7 +132,7 @@ def row_html(match, round, seats, context=None, request=None):
             "round": round,
             "seats": views,
             "names": names_of(views),
-            "correct_url": reverse("match_correct", args=[match.pk]),
+            "correct_url": url("match_correct", match.pk),
             "correctable": match.is_correctable,
             **(context or {}),
         },
@@ -142,13 +143,14 @@ def row_html(match, round, seats, context=None, request=None):
 def grid_row_html(round, seats):
     """One closed round as a row of the wide grid: "won" for the round's winner
     (the others blank), else each seat's cell; blank for a seat not in it."""
+    ids = [seat_view(seat).id for seat in seats]
     cells = [
         {
-            "seat": seat.pk,
-            "won": seat.pk == round.winner,
-            "value": "" if round.winner else round.cells.get(seat.pk, ""),
+            "seat": id,
+            "won": id == round.winner,
+            "value": "" if round.winner else round.cells.get(id, ""),
         }
-        for seat in seats
+        for id in ids
     ]
     return render_to_string(GRID_ROW_TEMPLATE, {"round": round, "cells": cells})
 
@@ -233,13 +235,13 @@ class ChangeParts:
             match = Match.objects.get(pk=match_id)
         if seats is None:
             seats = list(Seat.objects.filter(match_id=match_id))
-        self.match, self.seats = match, seats
+        # Made once: every fragment of every language reads the seats' views.
+        views = [seat_view(seat) for seat in seats]
+        self.match, self.seats = match, views
         if "standings" in change:
             standings = Standings.from_data(change["standings"])
             self.standings = match.rules.including(
-                standings,
-                playing([seat_view(s) for s in seats], standings.rounds + 1),
-                match.options,
+                standings, playing(views, standings.rounds + 1), match.options
             )
         else:
             self.standings = standings_of(match, seats)

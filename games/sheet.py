@@ -7,6 +7,9 @@ from .rules import MAIN, OPEN, RoundView, SeatView, Standings, playing
 
 
 def seat_view(seat):
+    """The module's view of ``seat`` (a ``Seat``, or a view already made)."""
+    if isinstance(seat, SeatView):
+        return seat
     return SeatView(
         id=seat.pk,
         name=seat.name,

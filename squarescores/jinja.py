@@ -15,8 +15,10 @@ calls ``register_helpers("schwimmen", module)``, and its templates call
 """
 
 from collections import ChainMap
+from functools import lru_cache
 
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from jinja2 import ChainableUndefined, Environment
 
@@ -34,7 +36,19 @@ def register_helpers(name, namespace):
 
 
 def url(name, *args):
-    return reverse(name, args=args)
+    """``reverse(name, args=args)``, remembered: every record's push links its
+    match's tap, record and correct URLs, and reversing one cost a record more
+    than rendering a small fragment. The URLconf and the script prefix are part
+    of the key, so a test's other URLconf, or a server mounted under a prefix,
+    gets its own answers."""
+    return _reversed(
+        name, args, get_urlconf() or settings.ROOT_URLCONF, get_script_prefix()
+    )
+
+
+@lru_cache(maxsize=4096)
+def _reversed(name, args, urlconf, prefix):
+    return reverse(name, args=args, urlconf=urlconf)
 
 
 def environment(**options):

@@ -22,11 +22,17 @@ import contextvars
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils import timezone
 
 from games import errors
 from games.models import Cell, Event, Match, Membership, Round, Seat
+
+
+def db():
+    """The default connection itself: ``django.db.connection`` finds it anew on
+    every attribute read, and a record read it some fifty times."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def quoted(name):
@@ -51,6 +57,7 @@ class Rows:
         return ", ".join(prefix + quoted(field.column) for field in self.fields)
 
     def converters(self):
+        connection = db()
         found = self._converters.get(connection.vendor)
         if found is None:
             found = []
@@ -67,6 +74,7 @@ class Rows:
     def instance(self, row):
         """An instance made from the first columns of ``row``, as the ORM makes
         one (``Model.from_db``)."""
+        connection = db()
         values = list(row[: len(self.fields)])
         for index, functions, column in self.converters():
             value = values[index]
@@ -81,10 +89,12 @@ MATCHES, SEATS, ROUNDS = Rows(Match), Rows(Seat), Rows(Round)
 
 def prep(model, name, value):
     """``value`` as ``model``'s field ``name`` sends it to the database."""
+    connection = db()
     return model._meta.get_field(name).get_db_prep_value(value, connection)
 
 
 def run(sql, params):
+    connection = db()
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall() if cursor.description else cursor.rowcount
@@ -220,6 +230,7 @@ _pending = contextvars.ContextVar("pending_writes", default=None)
 def deferred():
     """Hold the writes made inside until the next other statement, or until
     ``append_event`` sends them with the event."""
+    connection = db()
     if connection.vendor != "postgresql":
         # SQLite runs in-process: holding the writes back would save nothing.
         yield
@@ -244,6 +255,7 @@ def write(w):
 
 
 def send(writes):
+    connection = db()
     if connection.vendor == "postgresql" and len(writes) > 1:
         send_together(writes)
         return
@@ -259,6 +271,7 @@ def send_together(writes):
     """Every write in one statement: each a data-modifying WITH query, and a
     final SELECT that reads what each changed (rows for a guarded update, the id
     for an insert)."""
+    connection = db()
     queries, params, results = [], [], []
     guard = None
     for index, w in enumerate(writes):
@@ -350,6 +363,7 @@ def save_standings(match, data):
 
 def stored(model, **values):
     """An instance of ``model`` as written by the SQL here: not one to add."""
+    connection = db()
     instance = model(**values)
     instance._state.adding = False
     instance._state.db = connection.alias
@@ -359,6 +373,7 @@ def stored(model, **values):
 def inserted(instance, names):
     """The write that inserts ``instance``'s fields ``names`` (the others are
     null), its id to come back."""
+    connection = db()
     sql, fields = INSERTS.get((type(instance), tuple(names)), (None, None))
     if sql is None:
         fields = tuple(instance._meta.get_field(name) for name in names)
