@@ -174,9 +174,15 @@ class Tables:
         return self.table
 
     def current_sync(self):
-        """For the actions' run: a fresh table needs no phones of its own."""
+        """For the actions' run: a fresh table needs no phones of its own, only
+        its language noted, so that its pushes are rendered as a phone's are."""
+        from django.conf import settings
+
+        from games import languages
+
         if self.full():
             self.table = AppTable(self.recorder)
+            languages.note(self.table.id, settings.LANGUAGE_CODE)
         return self.table
 
     def steps(self, table):
@@ -206,42 +212,70 @@ class BareTables:
             await phone.disconnect()
 
 
-async def socket_rounds(tables, counter, rounds):
-    """``rounds`` rounds, every step a frame from its phone, heard by every phone;
-    returns each round's list of (CPU seconds, counts) per step."""
-    measured = []
+async def socket_round(tables, counter):
+    """One round, every step a frame from its phone, heard by every phone;
+    returns the round's (CPU seconds, counts) per step."""
+    table = await tables.current()
+    number = table.number
+    steps = []
+    for step in tables.steps(table):
+        text = json.dumps(step.frame)
+        started = time.process_time()
+        with counter.counting() as counted:
+            await table.phones[step.phone].send_to(text_data=text)
+            for phone in table.phones:
+                await heard(phone, number)
+        steps.append((time.process_time() - started, dict(counted)))
+    table.number += 1
+    return steps
+
+
+def action_round(tables, counter):
+    """The same round through the actions alone (each push rendered too)."""
+    table = tables.current_sync()
+    steps = []
+    for step in tables.steps(table):
+        started = time.process_time()
+        with counter.counting() as counted:
+            step.act()
+        steps.append((time.process_time() - started, dict(counted)))
+    table.number += 1
+    return steps
+
+
+def in_turn(names, index):
+    """The games' order in round ``index``: each goes first in turn."""
+    shift = index % len(names)
+    return names[shift:] + names[:shift]
+
+
+async def socket_rounds(tables, counter, rounds, failed):
+    """``rounds`` rounds of every table set of ``tables`` (name -> tables), one
+    round of each in turn: the games share the machine's load of each moment,
+    so their ratios hold on a busy machine. Returns name -> rounds' steps; a
+    game whose module refuses a round is dropped and its error kept in
+    ``failed``."""
+    measured = {name: [] for name in tables}
     for index in range(WARM + rounds):
-        table = await tables.current()
-        number = table.number
-        steps = []
-        for step in tables.steps(table):
-            text = json.dumps(step.frame)
-            started = time.process_time()
-            with counter.counting() as counted:
-                await table.phones[step.phone].send_to(text_data=text)
-                for phone in table.phones:
-                    await heard(phone, number)
-            steps.append((time.process_time() - started, dict(counted)))
-        table.number += 1
-        if index >= WARM:
-            measured.append(steps)
+        for name in in_turn(list(measured), index):
+            try:
+                steps = await socket_round(tables[name], counter)
+            except (RuntimeError, AssertionError, TimeoutError) as error:
+                failed[name] = f"{type(error).__name__}: {error}"[:300]
+                del measured[name]
+                continue
+            if index >= WARM:
+                measured[name].append(steps)
     return measured
 
 
 def action_rounds(tables, counter, rounds):
-    """The same rounds through the actions alone (each push rendered too)."""
-    measured = []
+    measured = {name: [] for name in tables}
     for index in range(WARM + rounds):
-        table = tables.current_sync()
-        steps = []
-        for step in tables.steps(table):
-            started = time.process_time()
-            with counter.counting() as counted:
-                step.act()
-            steps.append((time.process_time() - started, dict(counted)))
-        table.number += 1
-        if index >= WARM:
-            measured.append(steps)
+        for name in in_turn(list(tables), index):
+            steps = action_round(tables[name], counter)
+            if index >= WARM:
+                measured[name].append(steps)
     return measured
 
 
@@ -268,50 +302,36 @@ def figures_of(socket, action):
     return out
 
 
-async def measure_bare(counter, push_bytes, rounds):
+async def measure(push_bytes, rounds):
+    """Every installed game and the bare stack, their rounds interleaved."""
+    from channels.db import database_sync_to_async
     from channels.routing import URLRouter
     from django.urls import path
 
     from bench.bare.asgi import TableConsumer
-
-    application = URLRouter([path("ws/tables/<int:table>/", TableConsumer.as_asgi())])
-    table = BareTable(1, push_bytes)
-    table.phones = await phones(application, "/ws/tables/1/", [None] * PHONES)
-    tables = BareTables(table)
-    try:
-        socket = await socket_rounds(tables, counter, rounds)
-    finally:
-        await tables.close()
-    return figures_of(socket, [])
-
-
-async def measure_game(recorder, counter, rounds):
-    from channels.db import database_sync_to_async
-
+    from bench.recorders import installed, not_installed
     from squarescores.asgi import application
 
-    tables = Tables(recorder, application)
-    try:
-        socket = await socket_rounds(tables, counter, rounds)
-        action = await database_sync_to_async(action_rounds)(tables, counter, rounds)
-    finally:
-        await tables.close()
-    return figures_of(socket, action)
-
-
-async def measure(push_bytes, rounds):
-    from bench.recorders import installed, not_installed
-
     counter = install_counter()
-    games = {}
-    failed = {}
+    bare_app = URLRouter([path("ws/tables/<int:table>/", TableConsumer.as_asgi())])
+    bare_table = BareTable(1, push_bytes)
+    bare_table.phones = await phones(bare_app, "/ws/tables/1/", [None] * PHONES)
+    tables = {"bare": BareTables(bare_table)}
     for recorder in installed():
-        try:
-            games[recorder.name] = await measure_game(recorder, counter, rounds)
-        except (RuntimeError, AssertionError, TimeoutError) as error:
-            # A module that refuses the bench's rounds is reported, not measured.
-            failed[recorder.name] = f"{type(error).__name__}: {error}"[:300]
-    bare = await measure_bare(counter, push_bytes, rounds)
+        tables[recorder.name] = Tables(recorder, application)
+    # A module that refuses the bench's rounds is reported, not measured.
+    failed = {}
+    try:
+        socket = await socket_rounds(tables, counter, rounds, failed)
+        games = {name: tables[name] for name in socket if name != "bare"}
+        action = await database_sync_to_async(action_rounds)(games, counter, rounds)
+    finally:
+        for table_set in tables.values():
+            await table_set.close()
+    if "bare" in failed:
+        raise RuntimeError(f"the bare stack's tap failed: {failed['bare']}")
+    bare = figures_of(socket.pop("bare"), [])
+    games = {name: figures_of(socket[name], action[name]) for name in socket}
     base = games.get("fortyone_exchange", {}).get("cpu_ms")
     for figures in games.values():
         figures["cpu_ratio"] = figures["cpu_ms"] / bare["cpu_ms"]
