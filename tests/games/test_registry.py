@@ -36,6 +36,24 @@ def test_a_second_ready_leaves_the_fragments_helpers_as_they_were():
     assert {"schwimmen", "thirty_one", "forty_one"} <= set(before)
 
 
+def test_a_helper_registered_after_the_engine_reaches_its_fragments():
+    from types import SimpleNamespace
+
+    from django.template import engines
+
+    from squarescores.jinja import HELPERS, register_helpers
+
+    engine = engines["jinja2"]
+    template = engine.from_string("{{ late_helpers.word() }}")
+    try:
+        register_helpers("late_helpers", SimpleNamespace(word=lambda: "heard"))
+
+        assert template.render({}) == "heard"
+    finally:
+        HELPERS.pop("late_helpers")
+        engine.env.globals.pop("late_helpers")
+
+
 def test_it_refuses_what_is_not_a_rule_module():
     with pytest.raises(ImproperlyConfigured, match="not a RuleModule"):
         Registry().register(object())
