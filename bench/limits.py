@@ -62,8 +62,9 @@ def limits_section(results):
     if busy and min(busy) < 0.85:
         out += [
             "Well under 100% means the worker waits rather than computes: every "
-            "database call of the consumers runs on one shared thread, one at a "
-            "time, and on SQLite the writers queue for the one write lock.",
+            "database call of the consumers runs on one shared thread "
+            "(`DB_THREADS` is 1 on SQLite), one at a time, and the writers "
+            "queue for SQLite's one write lock.",
             "",
         ]
     elif busy:
@@ -162,8 +163,9 @@ def spend_section(results):
         "each push; SQLite's connection per request and per consumer call.",
         "- PostgreSQL (scale-out): `conn_max_age` stays 0 under ASGI, as Django "
         "advises, and `DB_POOL_MAX_SIZE` gives each worker a bounded psycopg pool; "
-        "the consumers' database work still runs on one thread per worker, so "
-        "different matches' records do not overlap inside one worker.",
+        "the consumers' database work runs on `DB_THREADS` (4) threads per worker "
+        "(`games/threads.py`), so different matches' records overlap while each "
+        "waits for PostgreSQL; one match's records take turns on its row lock.",
         "- The stack's own costs show in the bare column: uvicorn's HTTP and "
         "WebSocket protocol code, Channels' consumer dispatch, the channel layer "
         "(the stock in-memory layer's sweep is throttled here, see the layer line "

@@ -14,12 +14,12 @@ import json
 import logging
 
 from asgiref.sync import async_to_sync
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
 from . import languages, live
+from .threads import database_call
 
 logger = logging.getLogger(__name__)
 
@@ -89,17 +89,18 @@ def frame_texts(match_id, version, kind, change, match, seats):
 
 
 async def run_then_send(action, *args, **kwargs):
-    """Run ``action`` in the database thread, then send what it published.
+    """Run ``action`` on a database thread (``games.threads``), then send what
+    it published.
 
-    For callers already on the event loop (the consumers): the database thread,
-    which every consumer shares, then does not wait for the busy event loop to
-    run each send before it takes the next action. Phones apply changes in
-    version order, whatever the order they arrive in.
+    For callers already on the event loop (the consumers): the database
+    threads, which every consumer shares, then do not wait for the busy event
+    loop to run each send before they take the next action. Phones apply
+    changes in version order, whatever the order they arrive in.
     """
     outbox = []
     token = _outbox.set(outbox)
     try:
-        return await database_sync_to_async(action)(*args, **kwargs)
+        return await database_call(action)(*args, **kwargs)
     finally:
         _outbox.reset(token)
         layer = get_channel_layer()

@@ -10,7 +10,6 @@ the module; a refusal comes back as an ``error`` frame, in the socket's language
 import json
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -23,6 +22,7 @@ from .bounds import KEY_MAX_LENGTH
 from .broadcast import group_name, run_then_send
 from .models import Event, Match
 from .rules import registry
+from .threads import database_call
 from .ws_limits import MessageLimits
 
 # Application close codes: 4000 + the HTTP status they mirror.
@@ -106,7 +106,7 @@ class MatchConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
             # server sent without HTML): the language may have expired.
             await languages.anote(self.match_id, self.language)
         try:
-            message = await database_sync_to_async(live.member_snapshot)(
+            message = await database_call(live.member_snapshot)(
                 self.match_id, self.scope.get("user"), self.language
             )
         except errors.Refusal as refusal:
@@ -175,7 +175,7 @@ class MatchConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
             await self.refuse(refusal)
 
     async def refuse(self, refusal):
-        version = await database_sync_to_async(live.current_version)(self.match_id)
+        version = await database_call(live.current_version)(self.match_id)
         await self.send(
             text_data=json.dumps(
                 {"type": "error", **refusal.as_dict(), "version": version}
@@ -202,7 +202,7 @@ class TvConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
         self.group = None
         self.version = 0
         await self.accept()
-        match = await database_sync_to_async(tv.match_for)(self.secret)
+        match = await database_call(tv.match_for)(self.secret)
         if match is None:
             await self.close(code=CLOSE_NO_MATCH)
             return
@@ -224,9 +224,7 @@ class TvConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
         if not noted:
             await languages.anote(self.match_id, self.language)
         try:
-            message = await database_sync_to_async(tv.snapshot)(
-                self.secret, self.language
-            )
+            message = await database_call(tv.snapshot)(self.secret, self.language)
         except errors.Refusal:
             await self.gone()
             return

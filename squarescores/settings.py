@@ -169,6 +169,11 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Threads for the consumers' database work (games/threads.py): one on SQLite,
+# whose writers queue for its one write lock anyway; on PostgreSQL several, so
+# that different matches' records overlap.
+_ON_SQLITE = DATABASES["default"]["ENGINE"] == "squarescores.sqlite"
+DB_THREADS = envint("DB_THREADS", "1" if _ON_SQLITE else "4")
 
 REDIS_URL = os.getenv("REDIS_URL", "")
 if REDIS_URL:

@@ -26,8 +26,9 @@ from tests.services import REDIS_URL
 UVICORN = str(ROOT / ".venv" / "bin" / "uvicorn")
 
 
-# Each worker draws its PostgreSQL connections from a pool this big.
-POOL_SIZE = 4
+# Each worker draws its PostgreSQL connections from a pool this big: its
+# sockets' database threads (DB_THREADS, 4) and its requests' threads.
+POOL_SIZE = 8
 
 
 def wait_for_http(url, process, timeout=60, log=None):
