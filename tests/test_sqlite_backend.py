@@ -6,6 +6,7 @@ import time
 
 import pytest
 from django.db.backends.sqlite3.base import DatabaseWrapper as StockWrapper
+from django.db.backends.sqlite3.base import SQLiteCursorWrapper
 from django.db.utils import ConnectionHandler
 
 from squarescores.settings import SQLITE_OPTIONS
@@ -79,13 +80,54 @@ def test_a_reused_connection_checks_foreign_keys_again(path):
 
 def test_a_reused_connection_keeps_its_prepared_statements(path):
     # Setting foreign_keys, even to what it was, expires every prepared
-    # statement; a connection that has them on is handed out as it is.
+    # statement; a pooled connection has them on and is handed out as it is.
     raw = write_and_close(base.DatabaseWrapper, path)
     ran = []
     raw.set_trace_callback(ran.append)
     assert write_and_close(base.DatabaseWrapper, path) is raw
-    assert "PRAGMA foreign_keys" in ran
-    assert not any(sql.startswith("PRAGMA foreign_keys =") for sql in ran)
+    assert not any(sql.startswith("PRAGMA") for sql in ran)
+
+
+def test_a_connection_with_foreign_keys_off_is_closed_not_pooled(path):
+    db = wrapper(base.DatabaseWrapper, path)
+    db.ensure_connection()
+    db.disable_constraint_checking()
+    raw = db.connection
+    db.close()
+    with pytest.raises(sqlite3.ProgrammingError):
+        raw.execute("SELECT 1")
+
+
+def test_a_connection_with_foreign_keys_back_on_is_pooled(path):
+    db = wrapper(base.DatabaseWrapper, path)
+    db.ensure_connection()
+    db.disable_constraint_checking()
+    db.enable_constraint_checking()
+    raw = db.connection
+    db.close()
+    again = wrapper(base.DatabaseWrapper, path)
+    with again.cursor() as cursor:
+        assert cursor.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    assert again.connection is raw
+    again.close()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "SELECT 1 WHERE 1 = %s",
+        "SELECT '100%%' WHERE x = %s AND y = %s",
+        "SELECT '%%s' WHERE x = %s",
+        "SELECT 2",
+    ],
+)
+def test_a_statement_s_placeholders_read_as_django_writes_them(path, query):
+    db = wrapper(base.DatabaseWrapper, path)
+    with db.cursor() as cursor:
+        assert isinstance(cursor.cursor, base.CursorWrapper)
+        ours = cursor.cursor.convert_query(query)
+    db.close()
+    assert ours == SQLiteCursorWrapper.convert_query(None, query)
 
 
 def test_letting_go_closes_the_pool_and_checkpoints_what_was_written(path):

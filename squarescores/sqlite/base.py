@@ -31,6 +31,7 @@ import logging
 import os
 import sqlite3
 import threading
+from functools import lru_cache
 
 from django.db.backends.sqlite3 import base, creation
 
@@ -135,8 +136,44 @@ class DatabaseCreation(creation.DatabaseCreation):
         super()._destroy_test_db(test_database_name, verbosity)
 
 
+@lru_cache(maxsize=2048)
+def qmark(query):
+    """``query``'s ``%s`` placeholders as SQLite's ``?``, as Django writes them."""
+    return base.FORMAT_QMARK_REGEX.sub("?", query).replace("%%", "%")
+
+
+class CursorWrapper(base.SQLiteCursorWrapper):
+    """Django's cursor, remembering each statement's placeholders: Django
+    rewrites them with a regular expression on every execution, and a record
+    runs the same few statements again and again."""
+
+    def convert_query(self, query, *, param_names=None):
+        if param_names is None:
+            return qmark(query)
+        return super().convert_query(query, param_names=param_names)
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
     creation_class = DatabaseCreation
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.connection_params = None
+        # Whether this wrapper switched foreign keys off (and not back on): its
+        # connection is then closed, not pooled, so a pooled one always has them.
+        self.foreign_keys_off = False
+
+    def create_cursor(self, name=None):
+        return self.connection.cursor(factory=CursorWrapper)
+
+    def get_connection_params(self):
+        # A wrapper's settings do not change while it lives, and the consumers'
+        # database thread connects (from the pool) for every call: building the
+        # parameters and checking the options again each time showed in every
+        # record's profile.
+        if self.connection_params is None:
+            self.connection_params = super().get_connection_params()
+        return dict(self.connection_params)
 
     def get_new_connection(self, conn_params):
         name = conn_params["database"]
@@ -146,19 +183,26 @@ class DatabaseWrapper(base.DatabaseWrapper):
             if is_file(name):
                 connection.execute(f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT}")
                 checkpoint_in_background(name)
-            return connection
-        # The one setting a caller may have switched off and not back on
-        # (disable_constraint_checking); the others hold for the connection.
-        # Only set it when it is off: setting it expires every statement SQLite
-        # has prepared, and each of a record's statements was then prepared
-        # again (a tenth of a record's CPU), while reading it expires nothing.
-        if not connection.execute("PRAGMA foreign_keys").fetchone()[0]:
-            connection.execute("PRAGMA foreign_keys = ON")
+        # A pooled connection is handed out as it is: setting a PRAGMA such as
+        # foreign_keys, even to what it was, expires every statement SQLite has
+        # prepared, and reading it on every take cost more than one of a
+        # record's statements. A connection with them off is never pooled.
         return connection
 
+    def disable_constraint_checking(self):
+        self.foreign_keys_off = True
+        return super().disable_constraint_checking()
+
+    def enable_constraint_checking(self):
+        super().enable_constraint_checking()
+        self.foreign_keys_off = False
+
     def _close(self):
-        if self.connection is not None and give_back(
-            self.settings_dict["NAME"], self.connection
+        if (
+            self.connection is not None
+            and not self.foreign_keys_off
+            and give_back(self.settings_dict["NAME"], self.connection)
         ):
             return
+        self.foreign_keys_off = False
         super()._close()
