@@ -13,6 +13,7 @@ register themselves from their ``AppConfig.ready()``.
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
@@ -258,8 +259,14 @@ class Standings:
     result: Result | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    @cached_property
+    def _by_seat(self):
+        # Every fragment of a push asks for each seat's line: a scan per ask made
+        # that quadratic in the seats.
+        return {line.seat: line for line in self.seats}
+
     def seat(self, seat_id):
-        return next((line for line in self.seats if line.seat == seat_id), None)
+        return self._by_seat.get(seat_id)
 
     def fate(self, seat_id):
         line = self.seat(seat_id)
