@@ -12,8 +12,8 @@ from django.db import connection, transaction
 
 from games import actions
 from games.models import Match
-from tests.conftest import SEATS, seat
-from tests.games.test_consumer import connect, receive
+from tests.conftest import SEATS
+from tests.games.test_consumer import connect, receive, seat_id
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,18 +68,14 @@ async def frames_of(socket):
     return frames
 
 
-async def seat_pk(match, name):
-    return await database_sync_to_async(lambda: seat(match, name).pk)()
-
-
 async def test_a_record_waiting_for_its_match_does_not_hold_up_another(
     match, other_match, alice
 ):
     held = await connect(match.pk, alice)
     free = await connect(other_match.pk, alice)
     await receive(held), await receive(free)
-    held_seat = await seat_pk(match, "Ben")
-    free_seat = await seat_pk(other_match, "Ben")
+    held_seat = await seat_id(match, "Ben")
+    free_seat = await seat_id(other_match, "Ben")
 
     with RowHolder(match.pk):
         await held.send_json_to(
@@ -105,7 +101,7 @@ async def test_two_sockets_tapping_one_round_at_once_close_it_once(match, alice,
     host = await connect(match.pk, alice)
     member = await connect(match.pk, bob)
     await receive(host), await receive(member)
-    ben, cara = await seat_pk(match, "Ben"), await seat_pk(match, "Cara")
+    ben, cara = await seat_id(match, "Ben"), await seat_id(match, "Cara")
 
     with RowHolder(match.pk):
         # Both taps wait on the row, on two threads, and go on together.
