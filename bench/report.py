@@ -215,11 +215,93 @@ def markdown(results):
         (*COLUMNS, "sustained"),
         [[*row(r), "yes" if sustained(r) else "no"] for r in steps],
     )
+    out += floor_section(results)
     out += probe_section(results.get("probes", {}))
     out += targets_section(results)
     out += limits_section(results)
     out += profile_section(results.get("profiles", {}))
     return "\n".join(out) + "\n"
+
+
+def runs_of(results, kind):
+    """``kind``'s socket runs by (mode, phones, rate)."""
+    return {
+        (r["mode"], r["phones"], r["rate"]): r
+        for r in results["runs"]
+        if r["name"] == "scenario" and r["target"] == kind and r.get("tap") == SAME
+    }
+
+
+def floor_section(results):
+    """The floor beside the bare stack and the app: how much of each ratio the
+    database work that every record needs takes by itself."""
+    floors = runs_of(results, "floor")
+    if not floors:
+        return []
+    apps, bares = runs_of(results, "app"), runs_of(results, "bare")
+    rows = []
+    for point, floor in floors.items():
+        app, bare = apps.get(point), bares.get(point)
+        if not (app and bare):
+            continue
+        for label, field in (("p99 ms", "p99"), ("CPU ms/tap", "cpu_ms_per_tap")):
+            rows.append(
+                (
+                    point[0],
+                    point[1],
+                    fmt(float(point[2]), 0),
+                    label,
+                    fmt(bare[field], 2),
+                    fmt(floor[field], 2),
+                    fmt(app[field], 2),
+                    fmt(ratio(floor[field], bare[field]), 2),
+                    fmt(ratio(app[field], floor[field]), 2),
+                )
+            )
+    sweeps = results["sweeps"]
+    best = {
+        kind: sweeps.get((kind, "embedded", SAME), {}).get("best")
+        for kind in ("bare", "floor", "app")
+    }
+    out = [
+        "",
+        "### The floor: the database work no record can skip",
+        "",
+        "The floor (`bench/bare/floor.py`) is the bare stack plus what DESIGN.md "
+        "requires of every record before a phone may hear of it: one transaction "
+        "on the app's database, through Django's connection and the app's "
+        "database threads, that raises the match's version under a conditional "
+        "update, closes the round only if it is open, opens the next and appends "
+        "the event (four plain statements and the commit), then the same padded "
+        "push. floor / bare is what that database work costs by itself, on the "
+        "same stack: the share of a ratio that an app which commits before it "
+        "announces pays in some form; app / floor is the app's own work "
+        "(permission, the module's rules, standings, rendering).",
+        "",
+    ]
+    out += table(
+        (
+            "mode",
+            "phones",
+            "taps/s",
+            "figure",
+            "bare",
+            "floor",
+            "app",
+            "floor / bare",
+            "app / floor",
+        ),
+        rows,
+    )
+    if all(best.values()):
+        out += [
+            "",
+            f"- highest sustained rate, `{SAME}`, embedded: bare {best['bare']}, "
+            f"floor {best['floor']}, app {best['app']} taps/s; floor / bare "
+            f"{fmt(ratio(best['floor'], best['bare']), 2)}, app / floor "
+            f"{fmt(ratio(best['app'], best['floor']), 2)}",
+        ]
+    return out
 
 
 def ratio_table(found):

@@ -19,7 +19,7 @@ import time
 from . import profile
 from .harness import run_load, sweep
 from .servers import Stack
-from .targets import App, Bare, close_all
+from .targets import App, Bare, Floor, close_all
 
 FULL = {
     "sizes": (50, 200),
@@ -175,6 +175,13 @@ async def run_mode(mode, plan, run_dir, results, app_options):
             sweep_at=sweep_at,
             profile_to=run_dir,
         )
+    if plan.get("floor", True):
+        # The same scenarios and sweep with the floor's database work added, on
+        # the page's transport only (bench/bare/floor.py).
+        with Stack("floor", mode, run_dir, workers=workers) as stack:
+            await stack_runs(
+                Floor(push_bytes), ("ws",), stack, plan, results, sweep_at=sweep_at
+            )
 
 
 async def run_all(plan, run_dir, app_options=None):

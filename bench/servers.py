@@ -25,7 +25,13 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
 POSTGRES = "postgres://root@127.0.0.1:5432"
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
-APPS = {"app": "squarescores.asgi:application", "bare": "bench.bare.asgi:application"}
+APPS = {
+    "app": "squarescores.asgi:application",
+    "bare": "bench.bare.asgi:application",
+    "floor": "bench.bare.floor:application",
+}
+# The stacks with a database of their own: the app, and the bare stack's floor.
+WITH_DATABASE = ("app", "floor")
 
 
 def raise_open_files():
@@ -94,7 +100,7 @@ class Stack:
         )
         if self.mode == "scaleout":
             env["REDIS_URL"] = REDIS_URL
-            if self.kind == "app":
+            if self.kind in WITH_DATABASE:
                 env["DATABASE_URL"] = f"{POSTGRES}/{self.database}"
                 # As docs/deploy.md advises: a bounded pool per worker, so an
                 # overloaded worker queues for PostgreSQL instead of exhausting it.
@@ -106,11 +112,14 @@ class Stack:
         """A fresh store: the VAR_DIR, and for the app its migrated database."""
         shutil.rmtree(self.var_dir, ignore_errors=True)
         self.var_dir.mkdir(parents=True)
-        if self.kind == "app":
+        if self.kind in WITH_DATABASE:
             if self.mode == "scaleout":
-                self.database = f"bench_{self.tag}".lower()
+                self.database = f"bench_{self.tag}_{self.kind}".lower()
                 create_database(self.database)
-            self.manage("migrate", "--noinput", "-v", "0")
+            if self.kind == "app":
+                self.manage("migrate", "--noinput", "-v", "0")
+            else:
+                self.python("bench.bare.floor")
         return self
 
     def start(self, timeout=60):

@@ -47,6 +47,13 @@ class Bare:
         return answer.status_code == 204, answer.status_code
 
 
+class Floor(Bare):
+    """The bare stack plus the database work every record needs
+    (``bench/bare/floor.py``): tapped as the bare stack is."""
+
+    kind = "floor"
+
+
 class App:
     """The app. ``join`` is ``page`` (the real /j/<code>/ flow), ``seed``
     (members made through ``games.actions``) or ``auto`` (the page when it exists);

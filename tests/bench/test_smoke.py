@@ -50,7 +50,10 @@ def test_the_smoke_run_delivers_every_tap_and_ends_with_the_summary(tmp_path):
         assert stack in run.stdout
     for stack in ("bare ws   embedded", "bare form embedded"):
         assert stack in run.stdout
+    # The floor: the bare stack with a record's database work, through the socket.
+    assert "floor ws   embedded" in run.stdout
     written = docs.read_text()
     assert last in written
     assert "both tapped through `ws`" in written
     assert "Endpoint against endpoint" in written
+    assert "The floor: the database work no record can skip" in written
