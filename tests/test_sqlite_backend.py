@@ -31,6 +31,14 @@ def write_and_close(cls, path):
     return raw
 
 
+def is_closed(raw):
+    try:
+        raw.execute("SELECT 1")
+    except sqlite3.ProgrammingError:
+        return True
+    return False
+
+
 def wal(path):
     return path.with_name(path.name + "-wal")
 
@@ -63,8 +71,7 @@ def test_a_connection_closed_inside_a_transaction_is_not_reused(path):
     db.connection.execute("BEGIN")
     raw = db.connection
     db.close()
-    with pytest.raises(sqlite3.ProgrammingError):
-        raw.execute("SELECT 1")
+    assert is_closed(raw)
 
 
 def test_a_reused_connection_checks_foreign_keys_again(path):
@@ -94,8 +101,7 @@ def test_a_connection_with_foreign_keys_off_is_closed_not_pooled(path):
     db.disable_constraint_checking()
     raw = db.connection
     db.close()
-    with pytest.raises(sqlite3.ProgrammingError):
-        raw.execute("SELECT 1")
+    assert is_closed(raw)
 
 
 def test_a_connection_with_foreign_keys_back_on_is_pooled(path):
