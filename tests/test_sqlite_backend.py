@@ -74,17 +74,6 @@ def test_a_connection_closed_inside_a_transaction_is_not_reused(path):
     assert is_closed(raw)
 
 
-def test_a_reused_connection_checks_foreign_keys_again(path):
-    db = wrapper(base.DatabaseWrapper, path)
-    db.ensure_connection()
-    db.disable_constraint_checking()
-    db.close()
-    db = wrapper(base.DatabaseWrapper, path)
-    with db.cursor() as cursor:
-        assert cursor.execute("PRAGMA foreign_keys").fetchone() == (1,)
-    db.close()
-
-
 def test_a_reused_connection_keeps_its_prepared_statements(path):
     # Setting foreign_keys, even to what it was, expires every prepared
     # statement; a pooled connection has them on and is handed out as it is.
@@ -102,6 +91,10 @@ def test_a_connection_with_foreign_keys_off_is_closed_not_pooled(path):
     raw = db.connection
     db.close()
     assert is_closed(raw)
+    db = wrapper(base.DatabaseWrapper, path)
+    with db.cursor() as cursor:
+        assert cursor.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    db.close()
 
 
 def test_a_connection_with_foreign_keys_back_on_is_pooled(path):
