@@ -109,7 +109,8 @@ class Stack:
         return env
 
     def prepare(self):
-        """A fresh store: the VAR_DIR, and for the app its migrated database."""
+        """A fresh store: the VAR_DIR, and for the app its migrated database (the
+        floor its own tables)."""
         shutil.rmtree(self.var_dir, ignore_errors=True)
         self.var_dir.mkdir(parents=True)
         if self.kind in WITH_DATABASE:
