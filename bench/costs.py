@@ -67,7 +67,7 @@ def main():
 
     def tap():
         nonlocal number
-        actions.tap_winner(member, match.pk, number, seats[number % 6])
+        actions.record(member, match.pk, number, {"winner": seats[number % 6]})
         number += 1
 
     client = Client(HTTP_HOST="127.0.0.1")
@@ -75,8 +75,8 @@ def main():
 
     def form_tap():
         nonlocal number
-        data = {"round": number, "seat": seats[number % 6]}
-        answer = client.post(f"/matches/{match.pk}/tap/", data)
+        data = {"round": number, "winner": seats[number % 6]}
+        answer = client.post(f"/matches/{match.pk}/record/", data)
         assert answer.status_code == 302, answer.status_code
         number += 1
 
@@ -91,11 +91,11 @@ def main():
     for row in rounds:
         row.update(closed_at=None, closed_by=None)
     change = {"rounds": rounds, "status": "live"}
-    costs = {"form_request": cpu_ms(form_tap), "tap_winner": cpu_ms(tap)}
+    costs = {"form_request": cpu_ms(form_tap), "record": cpu_ms(tap)}
     publish = broadcast.publish
     broadcast.publish = lambda *args, **kwargs: None
     try:
-        costs["tap_winner_unpublished"] = cpu_ms(tap)
+        costs["record_unpublished"] = cpu_ms(tap)
     finally:
         broadcast.publish = publish
     # As a tap publishes: with the match and the seats the action holds.

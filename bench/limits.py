@@ -71,15 +71,15 @@ def limits_section(results):
         out += ["Near 100%: the app's worker is bound by its CPU per tap.", ""]
     c = results.get("probes", {}).get("costs")
     if c:
-        request = c["form_request"] - c["tap_winner"]
+        request = c["form_request"] - c["record"]
         out += [
             "CPU per call inside Django (`bench/costs.py`, median of 60, "
             "`time.process_time`):",
             "",
             f"- the whole form tap request (test client): {c['form_request']:.2f} ms",
-            f"- `actions.tap_winner` with its after-commit publish: "
-            f"{c['tap_winner']:.2f} ms; without the publish "
-            f"{c['tap_winner_unpublished']:.2f} ms",
+            f"- `actions.record` (a winner) with its after-commit publish: "
+            f"{c['record']:.2f} ms; without the publish "
+            f"{c['record_unpublished']:.2f} ms",
             f"- `broadcast.publish`: {c['publish']:.2f} ms, of which "
             f"`live.change_text` {c['change_text']:.2f} ms (the changed fragments, the "
             "match and seats the action holds); outside a server `async_to_sync` "

@@ -115,8 +115,8 @@ def part_of(frames):
 
 # Calls worth naming in the app's tap, by inclusive share: (label, function, file).
 FOCUS = [
-    ("form view tap (whole)", "tap", "games/views.py"),
-    ("actions.tap_winner (whole)", "tap_winner", "games/actions"),
+    ("form view record (whole)", "record", "games/views.py"),
+    ("actions.record (whole)", "record", "games/actions"),
     ("  idempotency lookup", "replay_of", "games/actions"),
     ("  lock_live_match", "lock_live_match", "games/actions"),
     ("  require_member", "require_member", "games/actions"),

@@ -2,7 +2,7 @@
 
 Run by the probes as ``python -m bench.queries`` with a stack's environment (its
 own database). A member taps through the real form view with Django's test
-client, which runs the whole middleware stack, and through ``actions.tap_winner``
+client, which runs the whole middleware stack, and through ``actions.record``
 alone with a key (what the socket's tap runs, push included); each is counted
 with ``CaptureQueriesContext``.
 Times are CPU time of the process (``time.process_time``), which a busy machine
@@ -34,10 +34,10 @@ def main():
     match, seats, member = probe_table()
     client = Client(HTTP_HOST="127.0.0.1")
     client.force_login(member)
-    url = f"/matches/{match.pk}/tap/"
+    url = f"/matches/{match.pk}/record/"
 
     def form_tap(number):
-        data = {"round": number, "seat": seats[number % 6], "key": f"k{number}"}
+        data = {"round": number, "winner": seats[number % 6], "key": f"k{number}"}
         with CaptureQueriesContext(connection) as queries:
             started = time.process_time()
             answer = client.post(url, data)
@@ -48,9 +48,8 @@ def main():
     def action_tap(number):
         with CaptureQueriesContext(connection) as queries:
             started = time.process_time()
-            actions.tap_winner(
-                member, match.pk, number, seats[number % 6], key=f"k{number}"
-            )
+            payload = {"winner": seats[number % 6]}
+            actions.record(member, match.pk, number, payload, key=f"k{number}")
             elapsed = time.process_time() - started
         return len(queries), elapsed, [q["sql"] for q in queries.captured_queries]
 
@@ -59,7 +58,8 @@ def main():
     for label in ("round1", "round500"):
         if label == "round500":
             while number < ROUNDS - 2 * SAMPLE:
-                actions.tap_winner(member, match.pk, number, seats[number % 6])
+                payload = {"winner": seats[number % 6]}
+                actions.record(member, match.pk, number, payload)
                 number += 1
         forms, acts = [], []
         for _ in range(SAMPLE):

@@ -50,41 +50,16 @@ def one_record(table, number, form):
     return Step(phone, record_frame(number, form), act)
 
 
-class ExchangeTap:
-    """41 Exchange as its page records it: a member taps the winner."""
+class ExchangeRecord:
+    """41 Exchange as its page records it: a member taps the winner's button,
+    which sends the entry's record form."""
 
     name = game = "fortyone_exchange"
     seats, options, rounds_per_table = 6, None, None
 
     def steps(self, table, number):
-        seat = table.seats[number % len(table.seats)]
-        phone = number % len(table.users)
-
-        def act():
-            from games import actions
-
-            user = table.users[phone]
-            actions.tap_winner(user, table.id, number, seat, key=new_key())
-
-        frame = {"action": "tap", "round": number, "seat": seat, "key": new_key()}
-        return [Step(phone, frame, act)]
-
-
-class ExchangeRecord(ExchangeTap):
-    """41 Exchange through the generic record frame, for comparison."""
-
-    name = "fortyone_exchange (record frame)"
-
-    def steps(self, table, number):
         form = {"winner": [str(table.seats[number % len(table.seats)])]}
-        phone = number % len(table.users)
-        return [
-            Step(
-                phone,
-                record_frame(number, form),
-                record_act(table, phone, number, form),
-            )
-        ]
+        return [one_record(table, number, form)]
 
 
 class SchwimmenPays:
@@ -129,7 +104,7 @@ class FortyOneRound:
         return steps
 
 
-RECORDERS = (ExchangeTap(), ExchangeRecord(), SchwimmenPays(), FortyOneRound())
+RECORDERS = (ExchangeRecord(), SchwimmenPays(), FortyOneRound())
 
 
 def installed():

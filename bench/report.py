@@ -171,10 +171,11 @@ def markdown(results):
         "come at a fixed total rate, tap i of a run due at i/rate on table i mod M, "
         "each by the next member of the table on the next seat, with the open "
         "round's number and a fresh idempotency key; a table taps one round at a "
-        "time. The app is tapped the way its page taps: a `tap` frame on the "
-        "phone's own socket (`games/consumers.py`), which has no answer of its own "
-        "(the change reaching the tapping phone confirms it). Its fallback, "
-        "`POST /matches/<id>/tap/` with the form's CSRF token, is measured too "
+        "time. The app is tapped the way its page taps: a `record` frame (the "
+        "entry's form, `winner`) on the phone's own socket (`games/consumers.py`), "
+        "which has no answer of its own (the change reaching the tapping phone "
+        "confirms it). Its fallback, `POST /matches/<id>/record/` with the form's "
+        "CSRF token, is measured too "
         "(`form`). Latency is the time from sending a tap to a phone receiving the "
         "change that closes its round, for every phone of the table. Lost = "
         "deliveries expected minus received after a 3 s drain. Server CPU is utime + "
@@ -471,7 +472,7 @@ def probe_section(probes):
             f = q[label]
             out.append(
                 f"- SQL queries per tap near round {f['round']}: a socket tap "
-                f"(`actions.tap_winner` + push) {f['action_queries']} "
+                f"(`actions.record` + push) {f['action_queries']} "
                 f"({f['action_ms']:.1f} ms in process), the form view "
                 f"{f['form_queries']} (whole request, {f['form_ms']:.1f} ms)."
             )

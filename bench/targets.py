@@ -57,8 +57,8 @@ class Floor(Bare):
 class App:
     """The app. ``join`` is ``page`` (the real /j/<code>/ flow), ``seed``
     (members made through ``games.actions``) or ``auto`` (the page when it exists);
-    ``tap`` is ``ws`` (a tap frame, as the page sends it) or ``form`` (POST
-    /matches/<id>/tap/).
+    ``tap`` is ``ws`` (a record frame, as the page sends it) or ``form`` (POST
+    /matches/<id>/record/).
     """
 
     kind = "app"
@@ -115,14 +115,19 @@ class App:
         key = new_key()
         if self.tap_via == "ws":
             await phone.send_frame(
-                {"action": "tap", "round": number, "seat": seat, "key": key}
+                {
+                    "type": "record",
+                    "round": number,
+                    "form": {"winner": [str(seat)]},
+                    "key": key,
+                }
             )
             return await ws_answer(phone, number)
         answer = await phone.http.post(
-            f"/matches/{table.id}/tap/",
+            f"/matches/{table.id}/record/",
             data={
                 "round": number,
-                "seat": seat,
+                "winner": seat,
                 "key": key,
                 "csrfmiddlewaretoken": phone.csrf,
             },

@@ -1,10 +1,10 @@
 """The match socket: news of every change to the members at the table.
 
 Thin on purpose: it checks who may listen, forwards the text ``publish()`` made
-once per change in its phone's language, and turns a tap frame into
-``actions.tap_winner``, a record frame (a module's form) into ``actions.record``
-and a correct frame into ``actions.correct``. The rules stay in the actions and
-the module; a refusal comes back as an ``error`` frame, in the socket's language.
+once per change in its phone's language, and turns a record frame (a module's
+form) into ``actions.record`` and a correct frame into ``actions.correct``. The
+rules stay in the actions and the module; a refusal comes back as an ``error``
+frame, in the socket's language. Every frame is keyed ``type``.
 """
 
 import json
@@ -127,30 +127,18 @@ class MatchConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
             frame = json_limits.loads(
                 text_data or "", max_bytes=settings.WS_MAX_MESSAGE_BYTES
             )
-            action = frame.get("action") or frame.get("type")
+            kind = frame.get("type")
         except (ValueError, AttributeError):
             await self.refuse(errors.BadValue(_("A frame is a JSON object.")))
             return
-        if action == "snapshot":
+        if kind == "snapshot":
             await self.send_snapshot()
-        elif action == "tap":
-            await self.tap(frame)
-        elif action == "record":
+        elif kind == "record":
             await self.record(frame)
-        elif action == "correct":
+        elif kind == "correct":
             await self.record(frame, correct_form)
         else:
             await self.refuse(errors.BadValue(_("Unknown action.")))
-
-    async def tap(self, frame):
-        await self.run(
-            actions.tap_winner,
-            self.scope.get("user"),
-            self.match_id,
-            frame.get("round"),
-            frame.get("seat"),
-            key=frame_key(frame),
-        )
 
     async def record(self, frame, call=record_form):
         """A module's form sent as ``{"type": "record", "round", "form", "key"}``
@@ -242,10 +230,10 @@ class TvConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
             frame = json_limits.loads(
                 text_data or "", max_bytes=settings.WS_MAX_MESSAGE_BYTES
             )
-            action = frame.get("action") or frame.get("type")
+            kind = frame.get("type")
         except (ValueError, AttributeError):
-            action = None
-        if action == "snapshot" and self.group:
+            kind = None
+        if kind == "snapshot" and self.group:
             await self.send_snapshot()
             return
         await self.send(

@@ -194,23 +194,10 @@ class JoinForm(forms.Form):
         return data
 
 
-class TapForm(forms.Form):
-    round = forms.IntegerField()
-    seat = forms.IntegerField()
-    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
-
-
 class RoundForm(forms.Form):
     """The core's part of a module's record form; the module reads the rest."""
 
     round = forms.IntegerField()
-    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
-
-
-class MarkForm(forms.Form):
-    round = forms.IntegerField()
-    seat = forms.IntegerField()
-    value = forms.IntegerField()
     key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
 
 

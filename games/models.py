@@ -248,6 +248,7 @@ class Event(models.Model):
         SEAT_RENAMED = "seat_renamed"
         CLAIM_RELEASED = "claim_released"
         ROUND_WON = "round_won"
+        # The retired mark action's: no longer written, old logs still read it.
         CELL_MARKED = "cell_marked"
         ROUND_CORRECTED = "round_corrected"
         MATCH_ENDED = "match_ended"

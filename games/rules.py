@@ -462,18 +462,6 @@ class RuleModule:
             return _("Draw")
         return _("scored")
 
-    # The old single-winner entry points, kept for modules that have one winner.
-
-    def tap(self, seats: Sequence[SeatView], round: RoundView, seat_id: int):
-        """A member taps a seat's name in the open round."""
-        raise NotSupported()
-
-    def mark(
-        self, seats: Sequence[SeatView], round: RoundView, seat_id: int, value: int
-    ):
-        """The host sets one cell, in the open round or an earlier one."""
-        raise NotSupported()
-
     # Standings -------------------------------------------------------------------
 
     def new_seat(self, seat: SeatView, options: Mapping[str, Any]) -> SeatStanding:

@@ -27,12 +27,10 @@ from .forms import (
     EndForm,
     HostForm,
     JoinForm,
-    MarkForm,
     RoundForm,
     SeatForm,
     SeatNameForm,
     StartForm,
-    TapForm,
 )
 from .history.links import rematch_of, replays
 from .limits import CODE_GUESSES, GUESTS
@@ -306,30 +304,6 @@ def set_dealer(request, match_id):
         match_id,
         SeatForm,
         lambda user, d: actions.set_dealer(user, match_id, d["seat"]),
-    )
-
-
-@require_POST
-def tap(request, match_id):
-    return act(
-        request,
-        match_id,
-        TapForm,
-        lambda user, d: actions.tap_winner(
-            user, match_id, d["round"], d["seat"], key=key(d)
-        ),
-    )
-
-
-@require_POST
-def mark(request, match_id):
-    return act(
-        request,
-        match_id,
-        MarkForm,
-        lambda user, d: actions.mark_cell(
-            user, match_id, d["round"], d["seat"], d["value"], key=key(d)
-        ),
     )
 
 

@@ -79,3 +79,28 @@ def match(alice, bob):
 
 def seat(match, name):
     return match.seats.get(name=name)
+
+
+def win(actor, match_id, number, seat_id, *, key=None):
+    """``actor`` records ``seat_id`` as the winner of 41 Exchange's open round
+    ``number``: the record path every game takes."""
+    return actions.record(actor, match_id, number, {"winner": seat_id}, key=key)
+
+
+def rewin(actor, match_id, number, seat_id, *, key=None):
+    """The host corrects closed round ``number``: ``seat_id`` won it."""
+    return actions.correct(actor, match_id, number, {"winner": seat_id}, key=key)
+
+
+def make_draw(actor, match_id, number, *, key=None):
+    """The host corrects closed round ``number`` to a draw."""
+    return actions.correct(actor, match_id, number, {"draw": True}, key=key)
+
+
+def tap_frame(number, seat_id, key=None):
+    """The socket frame a 41 Exchange phone sends when a seat button is tapped:
+    the entry's record form, its pressed ``winner`` button included."""
+    frame = {"type": "record", "round": number, "form": {"winner": [str(seat_id)]}}
+    if key is not None:
+        frame["key"] = key
+    return frame

@@ -7,6 +7,7 @@ from games import actions
 from games.fortyone_exchange.views import example_query as exchange_example
 from games.schwimmen.views import example_query as schwimmen_example
 from games.thirty_one.views import example_query as thirty_one_example
+from tests.conftest import win
 
 SEATS = ["Alice", "Ben", "Cara", "Dev"]
 
@@ -29,11 +30,11 @@ def exchange(alice, bob):
     live = actions.start_match(alice, "fortyone_exchange", SEATS).match
     actions.join_match(bob, live.code, seat_id=ids(live)["Ben"])
     seat = ids(live)
-    actions.tap_winner(alice, live.pk, 1, seat["Ben"])
-    actions.tap_winner(bob, live.pk, 2, seat["Cara"])
+    win(alice, live.pk, 1, seat["Ben"])
+    win(bob, live.pk, 2, seat["Cara"])
     actions.correct(alice, live.pk, 1, {"draw": True})
     ended = actions.start_match(alice, "fortyone_exchange", SEATS).match
-    actions.tap_winner(alice, ended.pk, 1, ids(ended)["Dev"])
+    win(alice, ended.pk, 1, ids(ended)["Dev"])
     actions.end_match(alice, ended.pk)
     return live, ended
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from games import actions
+from tests.conftest import win
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def test_the_offline_page_says_no_score_is_shown():
 
 def test_history_times_carry_their_iso_moment_and_a_utc_fallback(match, alice, bob):
     ben = match.seats.get(name="Ben")
-    actions.tap_winner(bob, match.pk, 1, ben.pk)
+    win(bob, match.pk, 1, ben.pk)
     client = Client()
     client.force_login(alice)
 

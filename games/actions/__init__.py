@@ -15,7 +15,7 @@ The actions, one module per kind of change: ``matches``, ``seats``, ``rounds``,
 
 from .base import NAME_MAX_LENGTH, Result
 from .matches import hand_over_host, join_match, rematch, start_match
-from .rounds import correct, end_match, mark_cell, record, set_dealer, tap_winner
+from .rounds import correct, end_match, record, set_dealer
 from .seats import add_seat, release_claim, rename_seat
 from .tv import revoke_tv, share_tv
 
@@ -27,7 +27,6 @@ __all__ = [
     "end_match",
     "hand_over_host",
     "join_match",
-    "mark_cell",
     "record",
     "release_claim",
     "rematch",
@@ -36,5 +35,4 @@ __all__ = [
     "set_dealer",
     "share_tv",
     "start_match",
-    "tap_winner",
 ]

@@ -2,9 +2,9 @@
 
 The module judges every payload (``RuleModule.record``) and says what the sheet adds
 up to; this module applies its ``Outcome`` and keeps the match's derived standings
-in step, in the same transaction. ``tap_winner`` and ``mark_cell`` are the
-single-winner games' way in: the module turns a tap or a mark into an ``Outcome``
-and it is applied exactly as a record is.
+in step, in the same transaction. Every game, single-winner ones too, comes in
+through ``record`` (a member, the open round) and ``correct`` (the host, a
+closed round).
 """
 
 import functools
@@ -495,66 +495,6 @@ def check_payload(match_id, payload, game=None):
         raise errors.BadValue(
             _("That record does not fit this game: %(reason)s") % {"reason": message}
         )
-
-
-def tap_winner(actor, match_id, round_number, seat_id, *, key=None):
-    """A member taps the winner of the open round, ``round_number``.
-
-    The round closes and the next one opens in the same transaction. A tap on a
-    round that is no longer open (another phone was first) is refused.
-    """
-
-    def apply(match):
-        require_member(match, actor)
-        round, values = open_round_of(match, round_number, match.version - 1)
-        sheet = Sheet(match, round, actor, values)
-        seat = seat_in_round(sheet.playing(), seat_id, round.number)
-        outcome = match.rules.tap(
-            playing(sheet.views, round.number), round_view(round, sheet.values), seat.pk
-        )
-        standings = standings_of(match, sheet.seats)
-        applied = recorded(sheet, standings, outcome, actor)
-        applied.after["next_round"] = round.number + 1
-        return applied
-
-    return run_change(match_id, key, apply, actor=actor, member=True)
-
-
-def mark_cell(actor, match_id, round_number, seat_id, value, *, key=None):
-    """The host sets one cell of any round.
-
-    In the open round this closes it like a tap; in an earlier round it corrects
-    that round (a new winner, or a draw) and changes nothing else.
-    """
-
-    def apply(match):
-        require_host(match, actor)
-        if not is_whole(value) or value < 0:
-            raise errors.BadValue(_("A cell holds a whole number, 0 or more."))
-        round = get_round(match, round_number)
-        sheet = Sheet(match, round, actor)
-        seat = seat_in_round(sheet.playing(), seat_id, round.number)
-        was_open = round.status == OPEN
-        outcome = match.rules.mark(
-            playing(sheet.views, round.number),
-            round_view(round, sheet.values),
-            seat.pk,
-            value,
-        )
-        extra = {"seat": seat.pk, "value": value}
-        if not was_open:
-            applied = corrected(match, sheet, outcome, actor, extra)
-            applied.before["seat"] = seat.pk
-            return applied
-        standings = standings_of(match, sheet.seats)
-        applied = recorded(
-            sheet, standings, outcome, actor, before={"seat": seat.pk}, after=extra
-        )
-        if applied.kind == Event.Kind.MATCH_DECIDED:
-            return applied
-        return replace(applied, kind=Event.Kind.CELL_MARKED)
-
-    return run_change(match_id, key, apply, actor=actor, decided_too=True, member=True)
 
 
 def set_dealer(actor, match_id, seat_id, *, key=None):

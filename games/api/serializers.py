@@ -30,10 +30,6 @@ def an_id(**kwargs):
     return StrictIntegerField(min_value=1, max_value=MAX_ID, **kwargs)
 
 
-def a_number(**kwargs):
-    return StrictIntegerField(min_value=0, max_value=MAX_NUMBER, **kwargs)
-
-
 class StrictCharField(serializers.CharField):
     """A string that must be a JSON string, not a number turned into one."""
 
@@ -105,19 +101,6 @@ class JoinRequest(Body):
         required=False,
         help_text="The name of a new seat to take.",
     )
-
-
-class TapRequest(Body):
-    round = StrictIntegerField(
-        min_value=1,
-        max_value=MAX_NUMBER,
-        help_text="The number of the round: for a tap, the open round the client saw.",
-    )
-    seat = an_id(help_text="The winning seat.")
-
-
-class MarkRequest(TapRequest):
-    value = a_number(help_text="The cell's value, as the game reads it.")
 
 
 class RecordRequest(Body):

@@ -102,37 +102,6 @@ class Join(ApiView):
         return Match.objects.filter(code=code).values_list("version", flat=True).first()
 
 
-class Tap(MatchView):
-    serializer_class = s.TapRequest
-    throttle_scope = "taps"
-
-    @change(s.TapRequest, description="Tap the winner of the open round.")
-    def post(self, request, match_id):
-        body = self.body()
-        result = actions.tap_winner(
-            request.user, match_id, body["round"], body["seat"], key=self.key()
-        )
-        return self.answer(result)
-
-
-class Mark(MatchView):
-    serializer_class = s.MarkRequest
-    permission_classes = [IsMatchHost]
-
-    @change(s.MarkRequest, description="The host marks or corrects one cell.")
-    def post(self, request, match_id):
-        body = self.body()
-        result = actions.mark_cell(
-            request.user,
-            match_id,
-            body["round"],
-            body["seat"],
-            body["value"],
-            key=self.key(),
-        )
-        return self.answer(result)
-
-
 class Record(MatchView):
     serializer_class = s.RecordRequest
     throttle_scope = "taps"

@@ -99,36 +99,9 @@ class FortyOneExchange(RuleModule):
         if (data.get("draw") or [""])[-1]:
             return {"draw": True}
         winner = (data.get("winner") or [""])[-1].strip()
-        if winner.isdigit() and int(winner) <= WHOLE_MAX:
+        if winner.isascii() and winner.isdigit() and int(winner) <= WHOLE_MAX:
             return {"winner": int(winner)}
         raise BadValue(_("Tap the seat that won the round."))
-
-    def tap(self, seats, round, seat_id):
-        return self._won_by(seats, seat_id)
-
-    def mark(self, seats, round, seat_id, value):
-        """A cell is 1 for the round's winner and 0 for everyone else.
-
-        Marking a seat 1 makes it the winner; marking the winner 0 makes the round a
-        draw. The open round can only be closed with a winner: a draw of the open
-        round is End match.
-        """
-        if value not in (0, 1):
-            raise BadValue(_("In 41 Exchange a cell is 1 for the winner, 0 otherwise."))
-        if value == 1:
-            if round.status == WON and round.winner == seat_id:
-                raise NoChange(_("That seat already won this round."))
-            return self._won_by(seats, seat_id)
-        if round.status == OPEN:
-            raise BadValue(
-                _(
-                    "Mark the winner of the open round with 1; End match banks it "
-                    "as a draw."
-                )
-            )
-        if round.winner != seat_id:
-            raise NoChange(_("That seat did not win this round."))
-        return Outcome(status=DRAW, cells=dict.fromkeys(round.cells, 0))
 
     def _won_by(self, seats, seat_id):
         cells = {seat.id: int(seat.id == seat_id) for seat in seats}

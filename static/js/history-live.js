@@ -12,10 +12,7 @@
   var version = Number(body.dataset.version);
   var heard = version;    // the newest version the socket told of
   var fetching = false;
-  var socket = null;
-  var attempts = 0;
-  var retryTimer = null;
-  var stopped = false;
+  var live = null;        // the socket (static/js/live-socket.js)
 
   // Fetching and swapping -----------------------------------------------------------
   function refresh() {
@@ -57,10 +54,7 @@
     body.dataset.version = String(version);
     document.dispatchEvent(new CustomEvent("squarescores:swapped"));
     // An ended match takes no more changes: the socket can go.
-    if (!page.body.dataset.historyLive) {
-      stopped = true;
-      drop();
-    }
+    if (!page.body.dataset.historyLive) live.stop();
   }
 
   function hear(newer) {
@@ -68,77 +62,18 @@
     if (heard > version) refresh();
   }
 
-  // The socket ----------------------------------------------------------------------
-  function onMessage(event) {
-    var message = JSON.parse(event.data);
-    if (message.type === "snapshot") {
-      attempts = 0;
-      hear(message.version);
-    } else if (message.type === "change" && message.kind === "rematch") {
-      // News, not a change: the ended match keeps its version, but its history
-      // now leads to the next match.
-      refresh();
-    } else if (message.type === "change") {
-      hear(message.version);
-    }
-  }
-
-  function connect() {
-    retryTimer = null;
-    if (stopped || socket) return;
-    if (navigator.onLine === false) return;
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var ws = new WebSocket(scheme + location.host + "/ws/matches/" + matchId + "/");
-    socket = ws;
-    ws.onmessage = onMessage;
-    ws.onclose = function (event) {
-      if (socket !== ws) return;
-      socket = null;
-      // Not a member any more, or no such match: nothing to follow.
-      if (event.code === 4403 || event.code === 4404) {
-        stopped = true;
-        return;
-      }
-      retry();
-    };
-  }
-
-  function retry() {
-    if (stopped || retryTimer) return;
-    // Exponential backoff with full jitter, capped at 30 s.
-    var ceiling = Math.min(30000, 500 * Math.pow(2, attempts));
-    attempts += 1;
-    retryTimer = setTimeout(connect, 250 + Math.random() * ceiling);
-  }
-
-  function drop() {
-    if (!socket) return;
-    var ws = socket;
-    socket = null;
-    ws.close();
-  }
-
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState !== "visible") return;
-    if (socket && socket.readyState === WebSocket.OPEN) {
-      socket.send(JSON.stringify({ action: "snapshot" }));
-    } else {
-      clearTimeout(retryTimer);
-      connect();
-    }
+  // The socket (static/js/live-socket.js): every version it tells of, in any
+  // order, a "resync" too; the page is fetched again, never patched.
+  live = window.squarescoresLive({
+    path: "/ws/matches/" + matchId + "/",
+    version: version,
+    ordered: false,
+    onSnapshot: function (message) { hear(message.version); },
+    onChange: function (message) { hear(message.version); },
+    // News, not a change: the ended match keeps its version, but its history
+    // now leads to the next match.
+    onNews: refresh,
+    // Not a member any more, or no such match: nothing to follow.
+    onClose: function (code) { return code === 4403 || code === 4404; }
   });
-  window.addEventListener("online", function () {
-    attempts = 0;
-    drop();
-    clearTimeout(retryTimer);
-    connect();
-  });
-  window.addEventListener("pagehide", function () { stopped = true; drop(); });
-  window.addEventListener("pageshow", function (event) {
-    if (!event.persisted) return;
-    stopped = false;
-    connect();
-  });
-
-  connect();
 })();

@@ -1,7 +1,6 @@
-// The match table's live client: one WebSocket per page.
-//
-// Pushes are applied in version order; one already applied is ignored; a gap, a
-// reconnect or the page coming back to the foreground asks for a snapshot. Taps go
+// The match table's live client: one WebSocket per page (static/js/live-socket.js,
+// which keeps it connected and the pushes in version order; a gap, a reconnect or
+// the page coming back to the foreground asks for a snapshot). Taps go
 // over the socket when it is open (with an idempotency key). One made offline or
 // while reconnecting waits on the phone (localStorage, key and all) and goes when
 // the socket is back; the page's ordinary form POST is only the fallback of a
@@ -34,12 +33,7 @@
   // The TV link shows in the host's tools only: other phones have nothing to fetch.
   var HOST_REFRESH_KINDS = ["tv_link_shared", "tv_link_revoked"];
 
-  var socket = null;
-  var synced = false;     // a snapshot arrived on this socket
-  var buffered = [];      // pushes that came before the snapshot or after a gap
-  var attempts = 0;
-  var retryTimer = null;
-  var stopped = false;
+  var live = null;        // the socket (static/js/live-socket.js)
   var pendingTap = null;  // {form, button, key, timer}
   var errorTimer = null;
   var noticeEl = document.querySelector("[data-notice]");
@@ -314,7 +308,7 @@
     showNotice(message.by
       ? interpolate(gettext("%(name)s started the next match…"), { name: message.by }, true)
       : gettext("Starting the next match…"));
-    stopped = true;
+    live.stop();
     setTimeout(function () {
       location.assign(message.url || "/matches/" + message.rematch + "/");
     }, 700);
@@ -424,141 +418,32 @@
     sendPending();
   }
 
-  function drain() {
-    buffered.sort(function (a, b) { return a.version - b.version; });
-    while (buffered.length) {
-      var next = buffered[0];
-      if (next.version <= version) {
-        buffered.shift();
-      } else if (next.version === version + 1) {
-        applyChange(buffered.shift());
-      } else {
-        requestSnapshot();
-        return;
-      }
-    }
-  }
-
-  // The socket ---------------------------------------------------------------------
+  // The socket (static/js/live-socket.js) -------------------------------------------
+  // ``seat`` is the pressed seat button, kept on the phone for its pending line;
+  // the server reads the form.
   function send(frame) {
-    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
-    socket.send(JSON.stringify(frame));
-    return true;
+    return live.send(JSON.parse(JSON.stringify(frame, function (name, value) {
+      return this === frame && name === "seat" ? undefined : value;
+    })));
   }
 
-  // One snapshot request at a time; if one did not close the gap, the next waits
-  // a second so a stray future version cannot make a loop.
-  var snapshotPending = false;
-  var lastSnapshotAt = 0;
-  function requestSnapshot() {
-    if (snapshotPending) return;
-    var wait = Math.max(0, lastSnapshotAt + 1000 - Date.now());
-    snapshotPending = true;
-    setTimeout(function () {
-      lastSnapshotAt = Date.now();
-      if (!send({ action: "snapshot" })) {
-        snapshotPending = false;
-        connectNow();
-      }
-    }, wait);
-  }
-
-  function onMessage(event) {
-    var message = JSON.parse(event.data);
-    if (message.type === "snapshot") {
-      snapshotPending = false;
-      synced = true;
-      attempts = 0;
-      applySnapshot(message);
-      setStatus("live");
-      drain();
-    } else if (message.type === "change" && message.kind === "rematch") {
-      // News, not a change: the ended match keeps its version.
-      moveToRematch(message);
-    } else if (message.type === "change" && !message.html) {
-      // News without fragments: the server knew no phone of this language at
-      // the table (its cache came back empty). The snapshot brings the change,
-      // and asking for it tells the server this page's language again.
-      requestSnapshot();
-    } else if (message.type === "change") {
-      buffered.push(message);
-      if (synced) drain();
-    } else if (message.type === "error") {
-      var tried = memory.length ? memory[0].round
-        : pendingTap ? pendingTap.round : openRoundNumber();
-      if (pendingTap) pendingTap = clearTap(pendingTap);
-      store([]);
-      markPending();
-      if (message.code === "round_closed" || message.code === "match_ended") {
-        // Another phone was first: say who won, from the row the push brought.
-        lostRound = tried;
-        if (message.version > version) requestSnapshot();
-        else sayWhoWon();
-        return;
-      }
-      showError(message.detail);
-      if (message.version > version) requestSnapshot();
-    }
-  }
-
-  function connect() {
-    retryTimer = null;
-    if (stopped || socket) return;
-    if (navigator.onLine === false) {
-      setStatus("offline");
+  // A refusal of this phone's record or correction.
+  function onRefusal(message) {
+    if (message.type !== "error") return;
+    var tried = memory.length ? memory[0].round
+      : pendingTap ? pendingTap.round : openRoundNumber();
+    if (pendingTap) pendingTap = clearTap(pendingTap);
+    store([]);
+    markPending();
+    if (message.code === "round_closed" || message.code === "match_ended") {
+      // Another phone was first: say who won, from the row the push brought.
+      lostRound = tried;
+      if (message.version > version) live.requestSnapshot();
+      else sayWhoWon();
       return;
     }
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    // The page's language: the server writes this socket's pushes in it.
-    var lang = encodeURIComponent(document.documentElement.lang || "");
-    var ws = new WebSocket(scheme + location.host + "/ws/matches/" + matchId +
-      "/?lang=" + lang);
-    socket = ws;
-    synced = false;
-    snapshotPending = false;
-    setStatus(attempts ? "reconnecting" : "connecting");
-    ws.onmessage = onMessage;
-    ws.onclose = function (event) {
-      if (socket !== ws) return;
-      socket = null;
-      synced = false;
-      if (event.code === 4403) {
-        // Not (or no longer) a member: the page itself sends this phone to join.
-        stopped = true;
-        location.reload();
-        return;
-      }
-      if (event.code === 4404) {
-        stopped = true;
-        setStatus("gone");
-        return;
-      }
-      retry();
-    };
-  }
-
-  function retry() {
-    if (stopped || retryTimer) return;
-    setStatus(navigator.onLine === false ? "offline" : "reconnecting");
-    // Exponential backoff with full jitter, capped at 30 s.
-    var ceiling = Math.min(30000, 500 * Math.pow(2, attempts));
-    attempts += 1;
-    retryTimer = setTimeout(connect, 250 + Math.random() * ceiling);
-  }
-
-  function connectNow() {
-    clearTimeout(retryTimer);
-    retryTimer = null;
-    connect();
-  }
-
-  function drop() {
-    if (socket) {
-      var ws = socket;
-      socket = null;
-      synced = false;
-      ws.close();
-    }
+    showError(message.detail);
+    if (message.version > version) live.requestSnapshot();
   }
 
   // Taps ---------------------------------------------------------------------------
@@ -572,7 +457,7 @@
   }
 
   function fallBack(form, button, frame) {
-    if (navigator.onLine === false || !synced) {
+    if (navigator.onLine === false || !live.isSynced()) {
       pendingTap = clearTap(pendingTap);
       keep(frame);
       return;
@@ -617,10 +502,10 @@
     var open = openRoundNumber();
     memory.forEach(function (frame) {
       if (frame.round !== open) return;
-      var form = openEl.querySelector("[data-tap-form], [data-record-form]");
+      var form = openEl.querySelector("[data-record-form]");
       if (form) form.classList.add("is-pending");
       var button = frame.seat &&
-        openEl.querySelector('.seat-button[value="' + frame.seat + '"]');
+        openEl.querySelector('.seat-button[data-seat="' + frame.seat + '"]');
       if (button) button.classList.add("is-pending");
       var note = document.createElement("p");
       note.className = "pending-line";
@@ -634,7 +519,7 @@
     });
   }
 
-  // A kept tap whose round is no longer open was either this phone's own (it
+  // A kept record whose round is no longer open was either this phone's own (it
   // went through) or another phone's: then say who won.
   function settlePending() {
     var open = openRoundNumber();
@@ -643,9 +528,10 @@
       var result = rowResult(frame.round);
       if (!result) return true;
       var row = document.getElementById("round-" + frame.round);
-      var mine = frame.seat && row &&
-        row.querySelector('.winner[data-seat-name="' + frame.seat + '"]');
-      if (frame.seat ? !mine : !frame.sent) {
+      // Sent from here, or the same seat won: this phone's record went through.
+      var mine = frame.sent || (frame.seat && row &&
+        row.querySelector('.winner[data-seat-name="' + frame.seat + '"]'));
+      if (!mine) {
         showNotice(interpolate(
           gettext("Round %(number)s was closed on another phone: %(result)s."),
           { number: frame.round, result: result }, true));
@@ -658,7 +544,7 @@
   }
 
   function sendPending() {
-    if (!synced) return;
+    if (!live.isSynced()) return;
     var open = openRoundNumber();
     memory.forEach(function (frame) {
       if (frame.round === open && send(frame)) frame.sent = true;
@@ -680,34 +566,6 @@
     form.dataset.posting = "1";
     form.requestSubmit ? form.requestSubmit(button) : form.submit();
   }
-
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!form.matches("[data-tap-form]") || form.dataset.posting) return;
-    var button = event.submitter;
-    if (!button || !button.value) return;
-    var key = newKey();
-    var frame = {
-      action: "tap",
-      round: Number(form.querySelector('input[name="round"]').value),
-      seat: Number(button.value),
-      key: key
-    };
-    event.preventDefault();
-    if (pendingTap) return;
-    if (!synced || !send(frame)) {
-      keep(frame);
-      return;
-    }
-    form.classList.add("is-sending");
-    // No news within a few seconds: post the same tap (same key, applied once),
-    // unless the phone went offline meanwhile: then it waits on the phone.
-    pendingTap = {
-      form: form,
-      round: frame.round,
-      timer: setTimeout(function () { fallBack(form, button, frame); }, 4000)
-    };
-  });
 
   // A module's record form (data-record-form) goes over the socket as the
   // module's fields, the pressed button's name and value included; the server
@@ -734,11 +592,12 @@
       form: formFields(form, button),
       key: key
     };
+    if (button && button.dataset.seat) frame.seat = Number(button.dataset.seat);
     event.preventDefault();
     // A second tap on the same form is the same record; another form (one bid
     // for each seat) is a record of its own, sent with its own key.
     if (pendingTap && pendingTap.form === form) return;
-    if (!synced || !send(frame)) {
+    if (!live.isSynced() || !send(frame)) {
       keep(frame);
       return;
     }
@@ -762,7 +621,7 @@
       form: formFields(form, event.submitter),
       key: newKey()
     };
-    if (!synced || !send(frame)) {
+    if (!live.isSynced() || !send(frame)) {
       if (navigator.onLine === false) {
         event.preventDefault();
         showNotice(gettext("Offline: the correction waits until you are back online."));
@@ -806,30 +665,6 @@
     document.querySelectorAll("[data-share]").forEach(function (b) { b.hidden = false; });
   }
 
-  // Foreground, network ------------------------------------------------------------
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState !== "visible") return;
-    if (synced) requestSnapshot();
-    else connectNow();
-  });
-  window.addEventListener("online", function () {
-    attempts = 0;
-    drop();
-    connectNow();
-  });
-  window.addEventListener("offline", function () {
-    drop();
-    clearTimeout(retryTimer);
-    retryTimer = null;
-    setStatus("offline");
-  });
-  window.addEventListener("pagehide", function () { stopped = true; drop(); });
-  window.addEventListener("pageshow", function (event) {
-    if (!event.persisted) return;
-    stopped = false;
-    connectNow();
-  });
-
   // A link to a part of a folded panel (the TV link, once shared) unfolds it.
   var target = location.hash && document.getElementById(location.hash.slice(1));
   for (; target; target = target.parentElement) {
@@ -838,5 +673,28 @@
 
   decorate(document);
   markPending();
-  connect();
+  live = window.squarescoresLive({
+    path: "/ws/matches/" + matchId + "/",
+    version: version,
+    ordered: true,
+    onSnapshot: function (message) {
+      applySnapshot(message);
+    },
+    onChange: applyChange,
+    onNews: moveToRematch,
+    onOther: onRefusal,
+    onStatus: setStatus,
+    onClose: function (code) {
+      if (code === 4403) {
+        // Not (or no longer) a member: the page itself sends this phone to join.
+        location.reload();
+        return true;
+      }
+      if (code === 4404) {
+        setStatus("gone");
+        return true;
+      }
+      return false;
+    }
+  });
 })();

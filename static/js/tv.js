@@ -3,8 +3,8 @@
 // It draws the pushes every phone of the match gets. Those fragments are the
 // same for everyone, so each is stripped of its forms, buttons and fields before
 // it is drawn, and the open round shows as its number and who deals. Pushes are
-// applied in version order; a gap, a reconnect or the screen coming back asks
-// for a snapshot. The server closes the socket with 4404 when the link is wrong
+// applied in version order by static/js/live-socket.js; a gap, a reconnect or
+// the screen coming back asks for a snapshot. The server closes the socket with 4404 when the link is wrong
 // or the host revokes it: the page then reloads into "This TV link does not work".
 (function () {
   "use strict";
@@ -23,14 +23,6 @@
   var titleTemplate = document.getElementById("tv-round-title");
   var keep = Number(roundsEl.dataset.keep) || 10;
   var CONTROLS = "form, button, input, select, textarea, details, .host-only";
-
-  var socket = null;
-  var synced = false;
-  var buffered = [];
-  var attempts = 0;
-  var retryTimer = null;
-  var stopped = false;
-  var snapshotPending = false;
 
   function setStatus(state) {
     statusEl.hidden = false;
@@ -148,129 +140,23 @@
     setMatch(message);
   }
 
-  function drain() {
-    buffered.sort(function (a, b) { return a.version - b.version; });
-    while (buffered.length) {
-      var next = buffered[0];
-      if (next.version <= version) {
-        buffered.shift();
-      } else if (next.version === version + 1) {
-        applyChange(buffered.shift());
-      } else {
-        requestSnapshot();
-        return;
-      }
-    }
-  }
-
-  // The socket ---------------------------------------------------------------------
-  function requestSnapshot() {
-    if (snapshotPending || !socket || socket.readyState !== WebSocket.OPEN) return;
-    snapshotPending = true;
-    socket.send(JSON.stringify({ action: "snapshot" }));
-  }
-
-  function onMessage(event) {
-    var message = JSON.parse(event.data);
-    if (message.type === "snapshot") {
-      snapshotPending = false;
-      synced = true;
-      attempts = 0;
-      applySnapshot(message);
-      setStatus("live");
-      drain();
-    } else if (message.type === "change" && message.kind === "rematch") {
-      // The table moved on; this link stays with the match it was made for.
-      showNotice(noticeEl.dataset.textRematch);
-    } else if (message.type === "change" && !message.html) {
-      // News without fragments (the server knew no screen of this language):
-      // the snapshot brings the change, and notes this page's language again.
-      requestSnapshot();
-    } else if (message.type === "change") {
-      buffered.push(message);
-      if (synced) drain();
-    }
-  }
-
-  function connect() {
-    retryTimer = null;
-    if (stopped || socket) return;
-    if (navigator.onLine === false) {
-      setStatus("offline");
-      return;
-    }
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    // The page's language: the server writes this socket's pushes in it.
-    var lang = encodeURIComponent(document.documentElement.lang || "");
-    var ws = new WebSocket(scheme + location.host + "/ws/tv/" +
-      encodeURIComponent(secret) + "/?lang=" + lang);
-    socket = ws;
-    synced = false;
-    snapshotPending = false;
-    setStatus(attempts ? "reconnecting" : "connecting");
-    ws.onmessage = onMessage;
-    ws.onclose = function (event) {
-      if (socket !== ws) return;
-      socket = null;
-      synced = false;
-      if (event.code === 4404) {
-        // Revoked or wrong: the page itself now says so.
-        stopped = true;
-        location.reload();
-        return;
-      }
-      retry();
-    };
-  }
-
-  function retry() {
-    if (stopped || retryTimer) return;
-    setStatus(navigator.onLine === false ? "offline" : "reconnecting");
-    // Exponential backoff with full jitter, capped at 30 s.
-    var ceiling = Math.min(30000, 500 * Math.pow(2, attempts));
-    attempts += 1;
-    retryTimer = setTimeout(connect, 250 + Math.random() * ceiling);
-  }
-
-  function connectNow() {
-    clearTimeout(retryTimer);
-    retryTimer = null;
-    connect();
-  }
-
-  function drop() {
-    if (!socket) return;
-    var ws = socket;
-    socket = null;
-    synced = false;
-    ws.close();
-  }
-
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState !== "visible") return;
-    if (synced) requestSnapshot();
-    else connectNow();
-  });
-  window.addEventListener("online", function () {
-    attempts = 0;
-    drop();
-    connectNow();
-  });
-  window.addEventListener("offline", function () {
-    drop();
-    clearTimeout(retryTimer);
-    retryTimer = null;
-    setStatus("offline");
-  });
-  window.addEventListener("pagehide", function () { stopped = true; drop(); });
-  window.addEventListener("pageshow", function (event) {
-    if (!event.persisted) return;
-    stopped = false;
-    connectNow();
-  });
-
   // What the server drew: the same treatment as every later fragment.
   nowEl.replaceChildren(nowFrom(nowEl.innerHTML));
   readOnly(document.querySelector("main"));
-  connect();
+  window.squarescoresLive({
+    path: "/ws/tv/" + encodeURIComponent(secret) + "/",
+    version: version,
+    ordered: true,
+    onSnapshot: applySnapshot,
+    onChange: applyChange,
+    // The table moved on; this link stays with the match it was made for.
+    onNews: function () { showNotice(noticeEl.dataset.textRematch); },
+    onStatus: setStatus,
+    onClose: function (code) {
+      if (code !== 4404) return false;
+      // Revoked or wrong: the page itself now says so.
+      location.reload();
+      return true;
+    }
+  });
 })();

@@ -3,15 +3,14 @@ import io
 
 import pytest
 
-from games import actions
 from tests.api.conftest import url
-from tests.conftest import seat
+from tests.conftest import seat, win
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_event_log_lists_every_change_oldest_first(as_bob, match, bob):
-    actions.tap_winner(bob, match.pk, 1, seat(match, "Alice").pk)
+    win(bob, match.pk, 1, seat(match, "Alice").pk)
 
     response = as_bob.get(url(match, "events/"))
 
@@ -30,7 +29,7 @@ def test_the_event_log_lists_every_change_oldest_first(as_bob, match, bob):
 
 def test_the_event_log_is_paginated(as_bob, match, bob):
     for number in range(1, 5):
-        actions.tap_winner(bob, match.pk, number, seat(match, "Ben").pk)
+        win(bob, match.pk, number, seat(match, "Ben").pk)
 
     page = as_bob.get(url(match, "events/") + "?limit=2&offset=2").json()
 
@@ -44,7 +43,7 @@ def test_an_outsider_cannot_read_the_log(as_charlie, match):
 
 
 def test_a_member_exports_the_match_as_json(as_bob, match, bob):
-    actions.tap_winner(bob, match.pk, 1, seat(match, "Alice").pk)
+    win(bob, match.pk, 1, seat(match, "Alice").pk)
 
     response = as_bob.get(url(match, "export/"))
 
@@ -56,7 +55,7 @@ def test_a_member_exports_the_match_as_json(as_bob, match, bob):
 
 
 def test_a_member_exports_the_sheet_as_csv(as_bob, match, bob):
-    actions.tap_winner(bob, match.pk, 1, seat(match, "Alice").pk)
+    win(bob, match.pk, 1, seat(match, "Alice").pk)
 
     response = as_bob.get(url(match, "export/csv/"))
 

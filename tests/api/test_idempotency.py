@@ -12,10 +12,10 @@ def post(client, path, body=None, key="k-1"):
 
 
 def test_a_repeated_tap_returns_the_first_answer_and_changes_nothing(as_bob, match):
-    body = {"round": 1, "seat": seat(match, "Alice").pk}
+    body = {"round": 1, "payload": {"winner": seat(match, "Alice").pk}}
 
-    first = post(as_bob, url(match, "tap/"), body, key="tap-7f3a")
-    again = post(as_bob, url(match, "tap/"), body, key="tap-7f3a")
+    first = post(as_bob, url(match, "record/"), body, key="tap-7f3a")
+    again = post(as_bob, url(match, "record/"), body, key="tap-7f3a")
 
     assert first.status_code == again.status_code == 200
     assert again.json() == first.json()
@@ -28,11 +28,11 @@ def test_a_repeated_tap_returns_the_first_answer_and_changes_nothing(as_bob, mat
 def test_a_retry_after_another_phone_tapped_is_still_the_first_answer(
     as_alice, as_bob, match
 ):
-    body = {"round": 1, "seat": seat(match, "Alice").pk}
-    first = post(as_bob, url(match, "tap/"), body, key="tap-1")
-    post(as_alice, url(match, "tap/"), {**body, "round": 2}, key="tap-2")
+    body = {"round": 1, "payload": {"winner": seat(match, "Alice").pk}}
+    first = post(as_bob, url(match, "record/"), body, key="tap-1")
+    post(as_alice, url(match, "record/"), {**body, "round": 2}, key="tap-2")
 
-    again = post(as_bob, url(match, "tap/"), body, key="tap-1")
+    again = post(as_bob, url(match, "record/"), body, key="tap-1")
 
     # Not round_closed: the retry is the same tap, answered as it was.
     assert again.status_code == 200
@@ -91,19 +91,19 @@ def test_another_members_key_does_not_lend_the_host_role(as_alice, as_bob, match
 
 
 def test_an_outsider_learns_nothing_from_a_members_key(as_bob, as_charlie, match):
-    body = {"round": 1, "seat": seat(match, "Alice").pk}
-    post(as_bob, url(match, "tap/"), body, key="tap-1")
+    body = {"round": 1, "payload": {"winner": seat(match, "Alice").pk}}
+    post(as_bob, url(match, "record/"), body, key="tap-1")
 
-    response = post(as_charlie, url(match, "tap/"), body, key="tap-1")
+    response = post(as_charlie, url(match, "record/"), body, key="tap-1")
 
     assert response.status_code == 403
     assert "rounds" not in response.json()
 
 
 def test_a_key_longer_than_100_characters_is_a_400(as_bob, match):
-    body = {"round": 1, "seat": seat(match, "Alice").pk}
+    body = {"round": 1, "payload": {"winner": seat(match, "Alice").pk}}
 
-    response = post(as_bob, url(match, "tap/"), body, key="k" * 101)
+    response = post(as_bob, url(match, "record/"), body, key="k" * 101)
 
     assert response.status_code == 400
     assert "Idempotency-Key" in response.json()["fields"]

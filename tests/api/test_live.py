@@ -37,7 +37,7 @@ def test_a_tap_through_the_api_reaches_a_members_socket(asgi_server, match, alic
     cookie = f"{name}={session.cookies[name].value}"
     token = Token.objects.create(user=alice).key
     ws_url = asgi_server.replace("http", "ws") + f"/ws/matches/{match.pk}/"
-    tap = {"round": 1, "seat": seat(match, "Alice").pk}
+    tap = {"round": 1, "payload": {"winner": seat(match, "Alice").pk}}
 
     async def scenario():
         async with websockets.connect(
@@ -49,7 +49,7 @@ def test_a_tap_through_the_api_reaches_a_members_socket(asgi_server, match, alic
             assert snapshot["type"] == "snapshot"
             async with httpx.AsyncClient() as api:
                 tapped = await api.post(
-                    f"{asgi_server}/api/matches/{match.pk}/tap/",
+                    f"{asgi_server}/api/matches/{match.pk}/record/",
                     json=tap,
                     headers={"Authorization": f"Token {token}"},
                     timeout=10,
@@ -71,8 +71,8 @@ def test_two_clients_tapping_at_once_get_one_win_and_one_409(
 
     def tap(token, seat_id):
         return httpx.post(
-            f"{asgi_server}/api/matches/{match.pk}/tap/",
-            json={"round": 1, "seat": seat_id},
+            f"{asgi_server}/api/matches/{match.pk}/record/",
+            json={"round": 1, "payload": {"winner": seat_id}},
             headers={"Authorization": f"Token {token}"},
             timeout=20,
         )

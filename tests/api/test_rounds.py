@@ -9,14 +9,14 @@ pytestmark = pytest.mark.django_db
 
 
 def tap(client, match, round, seat_id, **extra):
-    return client.post(
-        url(match, "tap/"), {"round": round, "seat": seat_id}, format="json", **extra
-    )
+    """41 Exchange's record: the winner, as every game records, at record/."""
+    body = {"round": round, "payload": {"winner": seat_id}}
+    return client.post(url(match, "record/"), body, format="json", **extra)
 
 
-def mark(client, match, round, seat_id, value):
-    body = {"round": round, "seat": seat_id, "value": value}
-    return client.post(url(match, "mark/"), body, format="json")
+def correct(client, match, round, payload):
+    body = {"round": round, "payload": payload}
+    return client.post(url(match, "correct/"), body, format="json")
 
 
 def test_a_member_taps_the_winner_and_the_next_round_opens(as_bob, match, bob):
@@ -104,20 +104,19 @@ def test_a_tap_on_an_ended_match_is_a_409(as_bob, match, bob):
 @pytest.mark.parametrize(
     "body",
     [
-        {"seat": 1},
+        {"payload": {"winner": 1}},
         {"round": 1},
-        {"round": "1", "seat": 1},
-        {"round": 1, "seat": "1"},
-        {"round": 1.5, "seat": 1},
-        {"round": True, "seat": 1},
-        {"round": 0, "seat": 1},
-        {"round": 1, "seat": 2**64},
-        {"round": [1], "seat": None},
+        {"round": "1", "payload": {"winner": 1}},
+        {"round": 1, "payload": "winner"},
+        {"round": 1.5, "payload": {"winner": 1}},
+        {"round": True, "payload": {"winner": 1}},
+        {"round": 0, "payload": {"winner": 1}},
+        {"round": [1], "payload": None},
         [1, 2],
     ],
 )
 def test_a_bad_tap_body_is_a_400_with_the_fields(as_bob, match, body):
-    response = as_bob.post(url(match, "tap/"), body, format="json")
+    response = as_bob.post(url(match, "record/"), body, format="json")
 
     assert response.status_code == 400
     assert response.json()["code"] == "bad_request"
@@ -128,7 +127,7 @@ def test_a_bad_tap_body_is_a_400_with_the_fields(as_bob, match, body):
 
 def test_malformed_json_is_a_400(as_bob, match):
     response = as_bob.post(
-        url(match, "tap/"), b'{"round": 1,', content_type="application/json"
+        url(match, "record/"), b'{"round": 1,', content_type="application/json"
     )
 
     assert response.status_code == 400
@@ -137,26 +136,40 @@ def test_malformed_json_is_a_400(as_bob, match):
 
 
 def test_a_form_body_is_a_415(as_bob, match):
-    response = as_bob.post(url(match, "tap/"), {"round": 1, "seat": 1})
+    response = as_bob.post(url(match, "record/"), {"round": 1, "winner": 1})
 
     assert response.status_code == 415
     assert response.json()["code"] == "unsupported_media_type"
 
 
-def test_the_host_marks_the_open_round_like_a_tap(as_alice, match, alice):
+@pytest.mark.parametrize(
+    "payload",
+    [{"winner": "1"}, {"winner": 2**64}, {"winner": None}, {"seat": 1}, {}],
+)
+def test_a_winner_that_does_not_fit_the_game_is_a_400(as_bob, match, payload):
+    response = as_bob.post(
+        url(match, "record/"), {"round": 1, "payload": payload}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] in ("bad_value", "bad_request")
+    assert Round.objects.get(match=match, number=1).status == "open"
+
+
+def test_the_host_taps_the_open_round_like_a_member(as_alice, match, alice):
     cara = seat(match, "Cara").pk
 
-    response = mark(as_alice, match, 1, cara, 1)
+    response = tap(as_alice, match, 1, cara)
 
     assert response.status_code == 200
     assert response.json()["rounds"][0]["winner"] == cara
-    assert Event.objects.filter(match=match).last().kind == "cell_marked"
+    assert Event.objects.filter(match=match).last().kind == "round_won"
 
 
 def test_the_host_corrects_a_closed_round(as_alice, as_bob, match):
     tap(as_bob, match, 1, seat(match, "Ben").pk)
 
-    response = mark(as_alice, match, 1, seat(match, "Dev").pk, 1)
+    response = correct(as_alice, match, 1, {"winner": seat(match, "Dev").pk})
 
     assert response.status_code == 200
     first, second = response.json()["rounds"]
@@ -168,49 +181,45 @@ def test_the_host_corrects_a_closed_round(as_alice, as_bob, match):
 def test_the_host_makes_a_closed_round_a_draw(as_alice, as_bob, match):
     tap(as_bob, match, 1, seat(match, "Ben").pk)
 
-    response = mark(as_alice, match, 1, seat(match, "Ben").pk, 0)
+    response = correct(as_alice, match, 1, {"draw": True})
 
     assert response.status_code == 200
     assert response.json()["rounds"][0]["status"] == "draw"
 
 
-def test_a_member_cannot_mark(as_bob, match):
-    response = mark(as_bob, match, 1, seat(match, "Ben").pk, 1)
+def test_a_member_cannot_correct(as_bob, match):
+    tap(as_bob, match, 1, seat(match, "Ben").pk)
+    version = Match.objects.get(pk=match.pk).version
+
+    response = correct(as_bob, match, 1, {"winner": seat(match, "Cara").pk})
 
     assert response.status_code == 403
     assert response.json()["code"] == "not_host"
-    assert response.json()["version"] == match.version
-    assert Round.objects.get(match=match, number=1).status == "open"
+    assert response.json()["version"] == version
+    assert Round.objects.get(match=match, number=1).winner == seat(match, "Ben")
 
 
-def test_an_outsider_cannot_mark(as_charlie, match):
-    response = mark(as_charlie, match, 1, seat(match, "Ben").pk, 1)
+def test_an_outsider_cannot_correct(as_charlie, match):
+    response = correct(as_charlie, match, 1, {"winner": seat(match, "Ben").pk})
 
     assert response.status_code == 403
     assert response.json()["code"] == "not_member"
 
 
-@pytest.mark.parametrize("value", [2, 41])
-def test_a_mark_the_game_does_not_allow_is_a_400(as_alice, match, value):
-    response = mark(as_alice, match, 1, seat(match, "Ben").pk, value)
+def test_a_draw_of_the_open_round_is_a_400_that_names_end_match(as_alice, match):
+    response = as_alice.post(
+        url(match, "record/"), {"round": 1, "payload": {"draw": True}}, format="json"
+    )
 
     assert response.status_code == 400
     assert response.json()["code"] == "bad_value"
+    assert "End match" in response.json()["detail"]
 
 
-@pytest.mark.parametrize("value", [-1, "1", None])
-def test_a_mark_that_is_not_a_whole_number_is_a_bad_body(as_alice, match, value):
-    response = mark(as_alice, match, 1, seat(match, "Ben").pk, value)
-
-    assert response.status_code == 400
-    assert response.json()["code"] == "bad_request"
-    assert "value" in response.json()["fields"]
-
-
-def test_a_mark_on_an_ended_match_is_a_409(as_alice, match, alice):
+def test_a_tap_on_an_ended_match_by_the_host_is_a_409(as_alice, match, alice):
     actions.end_match(alice, match.pk)
 
-    response = mark(as_alice, match, 1, seat(match, "Ben").pk, 1)
+    response = correct(as_alice, match, 1, {"winner": seat(match, "Ben").pk})
 
     assert response.status_code == 409
     assert response.json()["code"] == "match_ended"
@@ -260,9 +269,9 @@ def test_tapping_too_fast_is_a_429_with_retry_after(as_bob, match, low_rates):
 
 
 def test_a_field_the_api_does_not_know_is_a_400(as_bob, match):
-    body = {"round": 1, "seat": seat(match, "Alice").pk, "sead": 3}
+    body = {"round": 1, "payload": {"winner": seat(match, "Alice").pk}, "sead": 3}
 
-    response = as_bob.post(url(match, "tap/"), body, format="json")
+    response = as_bob.post(url(match, "record/"), body, format="json")
 
     assert response.status_code == 400
     assert response.json()["fields"] == {"sead": ["This field is not accepted here."]}
@@ -284,11 +293,12 @@ def test_end_takes_an_empty_object_as_no_body(as_bob, match):
     assert response.status_code == 200
 
 
-def test_marking_a_seat_of_another_match_is_a_404(as_alice, match, alice):
+def test_correcting_to_a_seat_of_another_match_is_a_404(as_alice, as_bob, match, alice):
     other = actions.start_match(alice, "fortyone_exchange", ["Eve", "Finn"]).match
+    tap(as_bob, match, 1, seat(match, "Ben").pk)
 
-    response = mark(as_alice, match, 1, other.seats.first().pk, 1)
+    response = correct(as_alice, match, 1, {"winner": other.seats.first().pk})
 
     assert response.status_code == 404
     assert response.json()["code"] == "seat_not_found"
-    assert Round.objects.get(match=match, number=1).status == "open"
+    assert Round.objects.get(match=match, number=1).winner == seat(match, "Ben")

@@ -14,8 +14,6 @@ ENDPOINTS = {
     ("get", "/api/matches/"),
     ("post", "/api/matches/"),
     ("get", "/api/matches/{match_id}/"),
-    ("post", "/api/matches/{match_id}/tap/"),
-    ("post", "/api/matches/{match_id}/mark/"),
     ("post", "/api/matches/{match_id}/end/"),
     ("post", "/api/matches/{match_id}/record/"),
     ("post", "/api/matches/{match_id}/correct/"),
@@ -67,7 +65,7 @@ def test_every_post_takes_an_idempotency_key_and_documents_its_errors(schema):
 
 
 def test_throttled_endpoints_document_the_429(schema):
-    for path in ("/api/join/", "/api/guests/", "/api/matches/{match_id}/tap/"):
+    for path in ("/api/join/", "/api/guests/", "/api/matches/{match_id}/record/"):
         assert "429" in schema["paths"][path]["post"]["responses"]
 
 
@@ -94,7 +92,7 @@ def test_the_docs_page_is_served_from_the_app_without_a_cdn():
 def test_the_schema_names_retry_after_www_authenticate_and_the_replay_header(
     schema,
 ):
-    tap = schema["paths"]["/api/matches/{match_id}/tap/"]["post"]["responses"]
+    tap = schema["paths"]["/api/matches/{match_id}/record/"]["post"]["responses"]
 
     assert tap["429"]["headers"]["Retry-After"]["required"] is True
     assert tap["401"]["headers"]["WWW-Authenticate"]["required"] is True

@@ -3,7 +3,7 @@ import pytest
 from games import actions
 from games.models import Match, Membership, Seat
 from tests.api.conftest import url
-from tests.conftest import seat
+from tests.conftest import seat, win
 
 pytestmark = pytest.mark.django_db
 
@@ -13,7 +13,7 @@ def seat_url(match, seat_id, action):
 
 
 def test_the_host_adds_a_latecomer_who_starts_in_the_open_round(as_alice, match):
-    actions.tap_winner(match.host, match.pk, 1, seat(match, "Ben").pk)
+    win(match.host, match.pk, 1, seat(match, "Ben").pk)
 
     response = as_alice.post(url(match, "seats/"), {"name": "Eve"}, format="json")
 

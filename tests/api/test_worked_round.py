@@ -34,10 +34,10 @@ def test_four_phones_play_the_worked_round_through_the_api():
         assert joined.status_code == 200
 
     # Alice holds 41 and ends the round; Dev's phone records her win.
-    tap = {"round": 1, "seat": seats["Alice"]}
-    won = dev.post(f"/api/matches/{match}/tap/", tap, format="json")
+    tap = {"round": 1, "payload": {"winner": seats["Alice"]}}
+    won = dev.post(f"/api/matches/{match}/record/", tap, format="json")
     # Ben's phone saw round 1 open too, a moment late.
-    late = ben.post(f"/api/matches/{match}/tap/", tap, format="json")
+    late = ben.post(f"/api/matches/{match}/record/", tap, format="json")
 
     assert won.status_code == 200
     assert late.status_code == 409
@@ -46,8 +46,8 @@ def test_four_phones_play_the_worked_round_through_the_api():
 
     # Round 2 goes to Cara, round 3 is a shared win: End match banks it as a draw.
     cara.post(
-        f"/api/matches/{match}/tap/",
-        {"round": 2, "seat": seats["Cara"]},
+        f"/api/matches/{match}/record/",
+        {"round": 2, "payload": {"winner": seats["Cara"]}},
         format="json",
     )
     ended = ben.post(f"/api/matches/{match}/end/").json()

@@ -34,7 +34,9 @@ def test_the_docs_page_lists_every_operation_with_nothing_from_outside(
 
     expect(page.locator(".opblock-summary-path").first).to_be_visible()
     expect(
-        page.locator(".opblock-summary-path", has_text="/api/matches/{match_id}/tap/")
+        page.locator(
+            ".opblock-summary-path", has_text="/api/matches/{match_id}/record/"
+        )
     ).to_be_visible()
     shoot(page, "docs")
     assert page.locator(".opblock").count() == len(ENDPOINTS)

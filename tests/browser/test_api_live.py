@@ -43,8 +43,8 @@ def test_a_tap_through_the_api_shows_on_a_members_page(
 
     token = Token.objects.create(user=alice).key
     tapped = httpx.post(
-        f"{asgi_server}/api/matches/{match.pk}/tap/",
-        json={"round": 1, "seat": seat(match, "Alice").pk},
+        f"{asgi_server}/api/matches/{match.pk}/record/",
+        json={"round": 1, "payload": {"winner": seat(match, "Alice").pk}},
         headers={"Authorization": f"Token {token}", "Idempotency-Key": "tv-1"},
         timeout=10,
     )

@@ -10,6 +10,7 @@ from games import actions
 from squarescores.accounts.models import User
 from tests.browser.fit import EDGES, PHONES, assert_fits, new_phone_page, too_wide
 from tests.browser_fixtures import ARTIFACTS
+from tests.conftest import win
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,7 +75,7 @@ def play_long_table():
     seats = list(live.seats.order_by("position"))
     actions.join_match(bob, live.code, seat_id=seats[2].pk)
     for number, seat in enumerate(seats[:3] + seats[-1:], start=1):
-        actions.tap_winner(alice, live.pk, number, seat.pk)
+        win(alice, live.pk, number, seat.pk)
     ended = actions.start_match(
         alice, "fortyone_exchange", LONG_NAMES, host_seat=0
     ).match

@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
-from games import actions, broadcast
+from games import broadcast
 from games.models import Match
+from tests.conftest import win
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -120,12 +121,11 @@ def test_four_phones_play_correct_and_end_a_match_live(asgi_server, new_phone, s
         "value"
     )
     response = b.request.post(
-        match_url + "mark/",
+        match_url + "correct/",
         form={
             "csrfmiddlewaretoken": csrf_token(b),
             "round": "1",
-            "seat": ben_seat,
-            "value": "1",
+            "winner": ben_seat,
         },
         headers={"Referer": match_url},
         max_redirects=0,
@@ -268,7 +268,7 @@ def test_a_lost_push_is_caught_up_from_the_next_one(
     # async_to_sync may not run.
     def tap_round_2():
         try:
-            actions.tap_winner(match.host, match.pk, 2, ben)
+            win(match.host, match.pk, 2, ben)
         finally:
             connection.close()
 

@@ -17,6 +17,7 @@ from tests.browser.test_table import (
     start_match,
     wait_live,
 )
+from tests.conftest import win
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -92,7 +93,8 @@ def test_a_tap_on_a_phone_shows_on_the_tv_which_writes_nothing_and_stops_on_revo
             ws.onmessage = e => {
                 const m = JSON.parse(e.data);
                 if (m.type === "snapshot") {
-                    ws.send(JSON.stringify({action: "tap", round: 2, seat: 1}));
+                    ws.send(JSON.stringify(
+                        {type: "record", round: 2, form: {winner: ["1"]}}));
                 } else { done(m.code); ws.close(); }
             };
         })"""
@@ -123,7 +125,7 @@ def long_tv(browser):
         ).match
         seats = list(match.seats.order_by("position"))
         for number, seat in enumerate(seats[:5], start=1):
-            actions.tap_winner(alice, match.pk, number, seat.pk)
+            win(alice, match.pk, number, seat.pk)
         return actions.share_tv(alice, match.pk).secret
 
     return in_a_thread(play)

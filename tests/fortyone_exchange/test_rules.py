@@ -4,33 +4,45 @@ import pytest
 
 from games import errors
 from games.fortyone_exchange.rules import FortyOneExchange
-from games.rules import RoundView, SeatView
+from games.rules import RoundView, SeatView, Standings, Table
 
 SEATS = [SeatView(id=n, name=name, position=n) for n, name in enumerate("ABCD", 1)]
 RULES = FortyOneExchange()
 
 
-def test_a_tap_wins_the_round_for_that_seat():
-    outcome = RULES.tap(SEATS, RoundView(number=1, status="open"), 3)
+def table(round):
+    return Table(seats=SEATS, options={}, standings=Standings(), round=round)
+
+
+def test_a_winner_wins_the_round_for_that_seat():
+    outcome = RULES.record(table(RoundView(number=1, status="open")), {"winner": 3})
 
     assert outcome.status == "won"
     assert outcome.winner == 3
     assert outcome.cells == {1: 0, 2: 0, 3: 1, 4: 0}
 
 
-def test_marking_the_winner_zero_makes_a_draw():
+def test_a_draw_correction_makes_a_won_round_a_draw():
     round = RoundView(1, "won", winner=2, cells={1: 0, 2: 1, 3: 0, 4: 0})
 
-    outcome = RULES.mark(SEATS, round, 2, 0)
+    outcome = RULES.record(table(round), {"draw": True})
 
     assert outcome.status == "draw"
     assert outcome.winner is None
     assert set(outcome.cells.values()) == {0}
 
 
-def test_a_value_other_than_zero_or_one_is_refused():
+@pytest.mark.parametrize("payload", [{"winner": 5}, {"winner": True}])
+def test_a_seat_that_does_not_play_is_refused(payload):
+    with pytest.raises(errors.SeatNotInMatch):
+        RULES.record(table(RoundView(1, "open")), payload)
+
+
+def test_the_entrys_button_posts_the_winner():
+    assert RULES.payload_from_form({"winner": ["3"]}) == {"winner": 3}
+    assert RULES.payload_from_form({"draw": ["1"]}) == {"draw": True}
     with pytest.raises(errors.BadValue):
-        RULES.mark(SEATS, RoundView(1, "open"), 2, 5)
+        RULES.payload_from_form({"seat": ["3"]})
 
 
 def test_ending_banks_an_unscored_draw():

@@ -11,6 +11,7 @@ from django.db import connection
 
 from games import actions, errors
 from games.models import Event, Match, Round
+from tests.conftest import win
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,8 +47,8 @@ def test_two_simultaneous_taps_close_the_round_once(match, alice, bob):
 
     for number in range(1, RACES + 1):
         outcomes = race(
-            lambda n=number: actions.tap_winner(alice, match.pk, n, ben),
-            lambda n=number: actions.tap_winner(bob, match.pk, n, cara),
+            lambda n=number: win(alice, match.pk, n, ben),
+            lambda n=number: win(bob, match.pk, n, cara),
         )
 
         won = [o for o in outcomes if isinstance(o, actions.Result)]
@@ -70,8 +71,8 @@ def test_a_double_tap_with_one_key_applies_once(match, bob):
     for number in range(1, 11):
         key = f"double-{number}"
         outcomes = race(
-            lambda n=number, k=key: actions.tap_winner(bob, match.pk, n, ben, key=k),
-            lambda n=number, k=key: actions.tap_winner(bob, match.pk, n, ben, key=k),
+            lambda n=number, k=key: win(bob, match.pk, n, ben, key=k),
+            lambda n=number, k=key: win(bob, match.pk, n, ben, key=k),
         )
 
         assert all(isinstance(o, actions.Result) for o in outcomes), outcomes

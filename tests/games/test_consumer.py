@@ -8,7 +8,7 @@ from channels.layers import channel_layers, get_channel_layer
 from django.test import Client
 
 from squarescores.asgi import application
-from tests.conftest import seat
+from tests.conftest import seat, tap_frame
 from tests.services import REDIS_URL, needs_redis
 from tests.sockets import WebsocketCommunicator
 
@@ -91,9 +91,7 @@ async def test_a_tap_on_one_socket_reaches_the_other(match, alice, bob):
     await receive(host), await receive(member)
     alice_seat = await seat_id(match, "Alice")
 
-    await member.send_json_to(
-        {"action": "tap", "round": 1, "seat": alice_seat, "key": "k1"}
-    )
+    await member.send_json_to(tap_frame(1, alice_seat, key="k1"))
 
     for socket in (host, member):
         change = await receive(socket)
@@ -127,10 +125,10 @@ async def test_a_socket_tap_hops_to_the_database_thread_once(
 
     monkeypatch.setattr(SyncToAsync, "__call__", counted)
 
-    await member.send_json_to({"action": "tap", "round": 1, "seat": ben})
+    await member.send_json_to(tap_frame(1, ben))
     await receive(host), await receive(member)
 
-    assert hops == ["tap_winner"]
+    assert hops == ["record_form"]
     for socket in (host, member):
         await socket.disconnect()
 
@@ -141,7 +139,7 @@ async def test_every_socket_receives_the_same_text(match, alice, bob):
     await receive(host), await receive(member)
     ben = await seat_id(match, "Ben")
 
-    await host.send_json_to({"action": "tap", "round": 1, "seat": ben, "key": "k"})
+    await host.send_json_to(tap_frame(1, ben, key="k"))
 
     texts = [await s.receive_from(timeout=5) for s in (host, member)]
     assert texts[0] == texts[1]
@@ -153,10 +151,10 @@ async def test_a_stale_tap_is_refused_with_the_current_version(match, alice, bob
     member = await connect(match.pk, bob)
     await receive(host), await receive(member)
     alice_seat, ben = await seat_id(match, "Alice"), await seat_id(match, "Ben")
-    await host.send_json_to({"action": "tap", "round": 1, "seat": alice_seat})
+    await host.send_json_to(tap_frame(1, alice_seat))
     await receive(host), await receive(member)
 
-    await member.send_json_to({"action": "tap", "round": 1, "seat": ben})
+    await member.send_json_to(tap_frame(1, ben))
 
     error = await receive(member)
     assert error == {
@@ -173,7 +171,7 @@ async def test_a_resent_tap_is_applied_once(match, bob):
     member = await connect(match.pk, bob)
     await receive(member)
     ben = await seat_id(match, "Ben")
-    frame = {"action": "tap", "round": 1, "seat": ben, "key": "same"}
+    frame = tap_frame(1, ben, key="same")
 
     await member.send_json_to(frame)
     await member.send_json_to(frame)
@@ -188,7 +186,7 @@ async def test_it_answers_a_snapshot_request(match, bob):
     member = await connect(match.pk, bob)
     await receive(member)
 
-    await member.send_json_to({"action": "snapshot"})
+    await member.send_json_to({"type": "snapshot"})
 
     again = await receive(member)
     assert (again["type"], again["version"]) == ("snapshot", match.version)
@@ -200,7 +198,7 @@ async def test_a_malformed_frame_is_refused_and_changes_nothing(match, bob):
     await receive(member)
 
     await member.send_to(text_data="not json")
-    await member.send_json_to({"action": "tap", "round": "one", "seat": None})
+    await member.send_json_to(tap_frame("one", None))
 
     for _ in range(2):
         error = await receive(member)
@@ -221,9 +219,7 @@ async def test_a_tap_reaches_the_other_socket_over_redis(match, alice, bob, sett
     member = await connect(match.pk, bob)
     await receive(host), await receive(member)
 
-    await member.send_json_to(
-        {"action": "tap", "round": 1, "seat": await seat_id(match, "Dev")}
-    )
+    await member.send_json_to(tap_frame(1, await seat_id(match, "Dev")))
 
     change = await receive(host)
     assert (change["kind"], change["version"]) == ("round_won", match.version + 1)
@@ -238,7 +234,7 @@ async def test_the_hosts_correction_frame_is_announced_to_every_socket(
     member = await connect(match.pk, bob)
     await receive(host), await receive(member)
     ben, cara = await seat_id(match, "Ben"), await seat_id(match, "Cara")
-    await member.send_json_to({"action": "tap", "round": 1, "seat": ben, "key": "t"})
+    await member.send_json_to(tap_frame(1, ben, key="t"))
     await receive(host), await receive(member)
 
     await host.send_json_to(
@@ -267,7 +263,7 @@ async def test_a_members_correction_frame_is_refused(match, bob):
     member = await connect(match.pk, bob)
     await receive(member)
     ben = await seat_id(match, "Ben")
-    await member.send_json_to({"action": "tap", "round": 1, "seat": ben, "key": "t"})
+    await member.send_json_to(tap_frame(1, ben, key="t"))
     await receive(member)
 
     await member.send_json_to(
@@ -289,9 +285,7 @@ async def test_a_german_phone_and_an_english_phone_each_hear_their_language(
     assert "Runde" in snapshot["html"]["open"]
     assert "Round" in (await receive(english))["html"]["open"]
 
-    await german.send_json_to(
-        {"action": "tap", "round": 1, "seat": await seat_id(match, "Cara"), "key": "k"}
-    )
+    await german.send_json_to(tap_frame(1, await seat_id(match, "Cara"), key="k"))
 
     heard = await receive(german)
     assert "Runde 1" in heard["html"]["rows"]["1"]
@@ -309,7 +303,7 @@ async def test_a_phone_without_a_page_language_speaks_its_accept_language(match,
     )
     assert "Ronde" in (await receive(member))["html"]["open"]
 
-    await member.send_json_to({"action": "tap", "round": 7, "seat": 1})
+    await member.send_json_to(tap_frame(7, 1))
 
     error = await receive(member)
     assert error["code"] == "round_not_found"
@@ -322,10 +316,10 @@ async def test_a_refusal_on_a_german_socket_is_worded_in_german(match, alice, bo
     german = await connect(match.pk, bob, query="?lang=de")
     await receive(host), await receive(german)
     ben = await seat_id(match, "Ben")
-    await host.send_json_to({"action": "tap", "round": 1, "seat": ben})
+    await host.send_json_to(tap_frame(1, ben))
     await receive(host), await receive(german)
 
-    await german.send_json_to({"action": "tap", "round": 1, "seat": ben})
+    await german.send_json_to(tap_frame(1, ben))
 
     error = await receive(german)
     assert error["detail"] == "Runde 1 ist schon abgeschlossen."

@@ -12,7 +12,7 @@ from django.db import connection, transaction
 
 from games import actions
 from games.models import Match
-from tests.conftest import SEATS
+from tests.conftest import SEATS, tap_frame
 from tests.games.test_consumer import connect, receive, seat_id
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -78,13 +78,9 @@ async def test_a_record_waiting_for_its_match_does_not_hold_up_another(
     free_seat = await seat_id(other_match, "Ben")
 
     with RowHolder(match.pk):
-        await held.send_json_to(
-            {"action": "tap", "round": 1, "seat": held_seat, "key": "held"}
-        )
+        await held.send_json_to(tap_frame(1, held_seat, key="held"))
         await asyncio.sleep(0.2)
-        await free.send_json_to(
-            {"action": "tap", "round": 1, "seat": free_seat, "key": "free"}
-        )
+        await free.send_json_to(tap_frame(1, free_seat, key="free"))
 
         change = await receive(free)
         assert change["type"] == "change"
@@ -105,10 +101,8 @@ async def test_two_sockets_tapping_one_round_at_once_close_it_once(match, alice,
 
     with RowHolder(match.pk):
         # Both taps wait on the row, on two threads, and go on together.
-        await host.send_json_to({"action": "tap", "round": 1, "seat": ben, "key": "a"})
-        await member.send_json_to(
-            {"action": "tap", "round": 1, "seat": cara, "key": "b"}
-        )
+        await host.send_json_to(tap_frame(1, ben, key="a"))
+        await member.send_json_to(tap_frame(1, cara, key="b"))
         await asyncio.sleep(0.2)
 
     frames = await frames_of(host) + await frames_of(member)

@@ -2,7 +2,7 @@ import pytest
 
 from games import actions, errors
 from games.models import Event, Match, Round
-from tests.conftest import SEATS, seat
+from tests.conftest import SEATS, seat, win
 
 pytestmark = pytest.mark.django_db
 
@@ -10,8 +10,8 @@ pytestmark = pytest.mark.django_db
 def test_the_same_key_twice_applies_a_tap_once(match, bob):
     ben = seat(match, "Ben").pk
 
-    first = actions.tap_winner(bob, match.pk, 1, ben, key="tap-7f3a")
-    again = actions.tap_winner(bob, match.pk, 1, ben, key="tap-7f3a")
+    first = win(bob, match.pk, 1, ben, key="tap-7f3a")
+    again = win(bob, match.pk, 1, ben, key="tap-7f3a")
 
     assert not first.replayed
     assert again.replayed
@@ -31,8 +31,8 @@ def test_a_replayed_end_match_answers_as_the_first_did(match, bob):
 
 
 def test_a_new_key_is_a_new_change(match, bob):
-    actions.tap_winner(bob, match.pk, 1, seat(match, "Ben").pk, key="a")
-    actions.tap_winner(bob, match.pk, 2, seat(match, "Ben").pk, key="b")
+    win(bob, match.pk, 1, seat(match, "Ben").pk, key="a")
+    win(bob, match.pk, 2, seat(match, "Ben").pk, key="b")
 
     assert Round.objects.filter(match=match, status="won").count() == 2
 
@@ -47,20 +47,20 @@ def test_the_same_key_starts_one_match(alice):
 
 
 def test_another_members_key_is_a_change_of_his_own(match, alice, bob):
-    actions.tap_winner(bob, match.pk, 1, seat(match, "Ben").pk, key="k")
+    win(bob, match.pk, 1, seat(match, "Ben").pk, key="k")
 
-    result = actions.tap_winner(alice, match.pk, 2, seat(match, "Alice").pk, key="k")
+    result = win(alice, match.pk, 2, seat(match, "Alice").pk, key="k")
 
     assert not result.replayed
     assert Round.objects.get(match=match, number=2).status == "won"
 
 
 def test_a_retry_is_answered_only_to_its_sender(match, alice, bob):
-    actions.tap_winner(bob, match.pk, 1, seat(match, "Ben").pk, key="k")
+    win(bob, match.pk, 1, seat(match, "Ben").pk, key="k")
 
     # Alice's tap on the closed round with bob's key is her own late tap.
     with pytest.raises(errors.RoundClosed):
-        actions.tap_winner(alice, match.pk, 1, seat(match, "Alice").pk, key="k")
+        win(alice, match.pk, 1, seat(match, "Alice").pk, key="k")
 
 
 def test_an_outsider_with_a_members_key_gets_a_refusal_not_the_sheet(

@@ -15,7 +15,7 @@ from games import actions, languages
 from games.broadcast import group_name
 from games.models import Cell, Match, Round
 from games.sheet import rebuild_standings
-from tests.conftest import SEATS, seat
+from tests.conftest import SEATS, seat, win
 
 from .lives import KEY, lives_game  # noqa: F401 (a fixture)
 
@@ -89,7 +89,7 @@ def tap_measured(match, actor, number, call=None):
         ben = seat(match, "Ben").pk
         with CaptureQueriesContext(connection) as queries:
             if call is None:
-                actions.tap_winner(actor, match.pk, number, ben)
+                win(actor, match.pk, number, ben)
             else:
                 call(actor, match.pk, number, ben)
     finally:

@@ -5,6 +5,7 @@ import pytest
 from games import actions
 from games.live import member_snapshot
 from games.sheet import RECENT_ROUNDS
+from tests.conftest import win
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +16,7 @@ PLAYED = RECENT_ROUNDS + 5
 def long_match(match, alice):
     ben = match.seats.get(name="Ben").pk
     for number in range(1, PLAYED + 1):
-        actions.tap_winner(alice, match.pk, number, ben)
+        win(alice, match.pk, number, ben)
     return match
 
 

@@ -6,7 +6,7 @@ import pytest
 from games import actions, errors
 from games.actions.rounds import frozen
 from games.models import Cell, Event, Match, Round
-from tests.conftest import seat
+from tests.conftest import seat, win
 
 from .lives import BIDS_KEY, KEY, bids_game, lives_game  # noqa: F401 (fixtures)
 
@@ -113,7 +113,7 @@ def test_the_deal_passes_to_the_left_and_the_host_can_set_it(match, alice, bob):
         round = Round.objects.get(match=match, number=number)
         assert round.dealer_id == seat(match, name).pk
         if number < len(names):
-            actions.tap_winner(bob, match.pk, number, seat(match, "Ben").pk)
+            win(bob, match.pk, number, seat(match, "Ben").pk)
 
     with pytest.raises(errors.NotTheHost):
         actions.set_dealer(bob, match.pk, seat(match, "Cara").pk)
@@ -121,7 +121,7 @@ def test_the_deal_passes_to_the_left_and_the_host_can_set_it(match, alice, bob):
 
     assert result.event.kind == "dealer_set"
     assert Round.objects.get(match=match, number=5).dealer == seat(match, "Cara")
-    actions.tap_winner(bob, match.pk, 5, seat(match, "Ben").pk)
+    win(bob, match.pk, 5, seat(match, "Ben").pk)
     assert Round.objects.get(match=match, number=6).dealer == seat(match, "Dev")
 
 

@@ -55,7 +55,7 @@ def test_the_correction_form_is_the_hosts(match, alice, bob):
 @pytest.mark.django_db
 def test_the_page_shows_the_standings_and_who_deals(match, alice, bob):
     client_for(bob).post(
-        url(match, "tap"), {"round": 1, "seat": seat(match, "Cara").pk}
+        url(match, "record"), {"round": 1, "winner": seat(match, "Cara").pk}
     )
 
     html = page(client_for(bob).get(url(match)))

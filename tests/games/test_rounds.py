@@ -2,7 +2,7 @@ import pytest
 
 from games import actions, errors
 from games.models import Cell, Event, Match, Round
-from tests.conftest import seat
+from tests.conftest import make_draw, rewin, seat, win
 
 pytestmark = pytest.mark.django_db
 
@@ -17,15 +17,13 @@ def play(match, *winners):
     """Tap the winners of the next rounds, in order."""
     for name in winners:
         open_round = Round.objects.get(match=match, status="open")
-        actions.tap_winner(
-            match.host, match.pk, open_round.number, seat(match, name).pk
-        )
+        win(match.host, match.pk, open_round.number, seat(match, name).pk)
 
 
 def test_a_tap_closes_the_round_as_won_and_opens_the_next(match, bob):
     alice_seat = seat(match, "Alice")
 
-    result = actions.tap_winner(bob, match.pk, 1, alice_seat.pk)
+    result = win(bob, match.pk, 1, alice_seat.pk)
 
     assert rounds(match) == [(1, "won", alice_seat.pk), (2, "open", None)]
     assert result.event.kind == "round_won"
@@ -38,7 +36,7 @@ def test_a_tap_closes_the_round_as_won_and_opens_the_next(match, bob):
 
 
 def test_a_tap_writes_a_one_for_the_winner_and_zero_for_the_others(match, bob):
-    actions.tap_winner(bob, match.pk, 1, seat(match, "Cara").pk)
+    win(bob, match.pk, 1, seat(match, "Cara").pk)
 
     cells = dict(
         Cell.objects.filter(round__number=1, round__match=match).values_list(
@@ -50,7 +48,7 @@ def test_a_tap_writes_a_one_for_the_winner_and_zero_for_the_others(match, bob):
 
 def test_an_outsiders_tap_is_refused(match, charlie):
     with pytest.raises(errors.NotAMember):
-        actions.tap_winner(charlie, match.pk, 1, seat(match, "Ben").pk)
+        win(charlie, match.pk, 1, seat(match, "Ben").pk)
     assert rounds(match) == [(1, "open", None)]
 
 
@@ -58,49 +56,52 @@ def test_an_anonymous_tap_is_refused(match):
     from django.contrib.auth.models import AnonymousUser
 
     with pytest.raises(errors.NotAMember):
-        actions.tap_winner(AnonymousUser(), match.pk, 1, seat(match, "Ben").pk)
+        win(AnonymousUser(), match.pk, 1, seat(match, "Ben").pk)
 
 
 def test_a_tap_on_a_closed_round_is_refused(match, bob):
     play(match, "Alice")
 
     with pytest.raises(errors.RoundClosed):
-        actions.tap_winner(bob, match.pk, 1, seat(match, "Ben").pk)
+        win(bob, match.pk, 1, seat(match, "Ben").pk)
     assert rounds(match)[-1] == (2, "open", None)
 
 
 def test_a_tap_on_a_round_that_does_not_exist_is_refused(match, bob):
     with pytest.raises(errors.RoundNotFound):
-        actions.tap_winner(bob, match.pk, 7, seat(match, "Ben").pk)
+        win(bob, match.pk, 7, seat(match, "Ben").pk)
 
 
 def test_a_tap_on_a_seat_of_another_match_is_refused(match, alice, bob):
     other = actions.start_match(alice, "fortyone_exchange", ["X", "Y"]).match
 
     with pytest.raises(errors.SeatNotInMatch):
-        actions.tap_winner(bob, match.pk, 1, other.seats.first().pk)
+        win(bob, match.pk, 1, other.seats.first().pk)
     assert rounds(match) == [(1, "open", None)]
 
 
-@pytest.mark.parametrize("bad", ["1", None, 1.0, True])
+@pytest.mark.parametrize("bad", ["1", None, 1.5, True])
 def test_a_tap_with_a_malformed_seat_is_refused(match, bob, bad):
-    with pytest.raises(errors.SeatNotInMatch):
-        actions.tap_winner(bob, match.pk, 1, bad)
+    with pytest.raises((errors.BadValue, errors.SeatNotInMatch)):
+        win(bob, match.pk, 1, bad)
+    assert rounds(match) == [(1, "open", None)]
 
 
-def test_the_hosts_mark_in_the_open_round_closes_it_like_a_tap(match, alice):
+def test_the_hosts_tap_in_the_open_round_closes_it_like_a_members(match, alice):
     dev = seat(match, "Dev")
 
-    result = actions.mark_cell(alice, match.pk, 1, dev.pk, 1)
+    result = win(alice, match.pk, 1, dev.pk)
 
     assert rounds(match) == [(1, "won", dev.pk), (2, "open", None)]
-    assert result.event.kind == "cell_marked"
+    assert result.event.kind == "round_won"
 
 
-def test_a_members_mark_is_refused(match, bob):
+def test_a_members_correction_is_refused(match, bob):
+    play(match, "Alice")
+
     with pytest.raises(errors.NotTheHost):
-        actions.mark_cell(bob, match.pk, 1, seat(match, "Ben").pk, 1)
-    assert rounds(match) == [(1, "open", None)]
+        rewin(bob, match.pk, 1, seat(match, "Ben").pk)
+    assert rounds(match) == [(1, "won", seat(match, "Alice").pk), (2, "open", None)]
 
 
 def test_the_host_corrects_round_two_while_round_five_is_open(match, alice):
@@ -111,7 +112,7 @@ def test_the_host_corrects_round_two_while_round_five_is_open(match, alice):
         for r in Round.objects.filter(match=match).exclude(number=2)
     ]
 
-    result = actions.mark_cell(alice, match.pk, 2, seat(match, "Dev").pk, 1)
+    result = rewin(alice, match.pk, 2, seat(match, "Dev").pk)
 
     assert result.event.kind == "round_corrected"
     assert result.event.before["winner_name"] == "Ben"
@@ -134,7 +135,7 @@ def test_a_correction_changes_only_that_rounds_cells(match, alice):
         )
     )
 
-    actions.mark_cell(alice, match.pk, 2, seat(match, "Cara").pk, 1)
+    rewin(alice, match.pk, 2, seat(match, "Cara").pk)
 
     cells = dict(
         Cell.objects.filter(round__match=match, round__number=2).values_list(
@@ -156,32 +157,37 @@ def test_the_host_turns_a_won_round_into_a_draw_and_back(match, alice):
     play(match, "Ben")
     ben = seat(match, "Ben")
 
-    actions.mark_cell(alice, match.pk, 1, ben.pk, 0)
+    make_draw(alice, match.pk, 1)
     assert rounds(match)[0] == (1, "draw", None)
 
-    actions.mark_cell(alice, match.pk, 1, ben.pk, 1)
+    rewin(alice, match.pk, 1, ben.pk)
     assert rounds(match)[0] == (1, "won", ben.pk)
     assert rounds(match)[1] == (2, "open", None)
 
 
-def test_marking_zero_in_the_open_round_is_refused(match, alice):
+def test_a_draw_of_the_open_round_is_refused_as_end_match(match, alice):
     with pytest.raises(errors.BadValue, match="End match"):
-        actions.mark_cell(alice, match.pk, 1, seat(match, "Ben").pk, 0)
+        actions.record(alice, match.pk, 1, {"draw": True})
+    assert rounds(match) == [(1, "open", None)]
 
 
-def test_marking_what_the_sheet_already_says_is_refused(match, alice):
+def test_correcting_to_what_the_sheet_already_says_is_refused(match, alice):
     play(match, "Ben")
 
     with pytest.raises(errors.NoChange):
-        actions.mark_cell(alice, match.pk, 1, seat(match, "Ben").pk, 1)
+        rewin(alice, match.pk, 1, seat(match, "Ben").pk)
+    make_draw(alice, match.pk, 1)
     with pytest.raises(errors.NoChange):
-        actions.mark_cell(alice, match.pk, 1, seat(match, "Cara").pk, 0)
+        make_draw(alice, match.pk, 1)
 
 
-@pytest.mark.parametrize("value", [-1, 2, "1", 1.5, None, True])
-def test_a_bad_cell_value_is_refused(match, alice, value):
+@pytest.mark.parametrize(
+    "payload",
+    [{"winner": -1}, {"winner": 0}, {"draw": False}, {}, {"seat": 1, "value": 1}],
+)
+def test_a_malformed_record_is_refused(match, alice, payload):
     with pytest.raises(errors.BadValue):
-        actions.mark_cell(alice, match.pk, 1, seat(match, "Ben").pk, value)
+        actions.record(alice, match.pk, 1, payload)
     assert rounds(match) == [(1, "open", None)]
 
 
@@ -191,8 +197,8 @@ def test_a_latecomer_has_no_cell_in_earlier_rounds(match, alice, charlie):
     eve = seat(match, "Eve")
 
     with pytest.raises(errors.SeatNotInMatch, match="round 1"):
-        actions.mark_cell(alice, match.pk, 1, eve.pk, 1)
-    actions.tap_winner(charlie, match.pk, 2, eve.pk)
+        rewin(alice, match.pk, 1, eve.pk)
+    win(charlie, match.pk, 2, eve.pk)
     assert Round.objects.get(match=match, number=2).winner == eve
     assert not Cell.objects.filter(round__number=1, seat=eve).exists()
 
@@ -217,8 +223,8 @@ def test_after_the_end_every_write_is_refused_as_match_ended(
     ben = seat(match, "Ben").pk
     version = Match.objects.get(pk=match.pk).version
     writes = [
-        lambda: actions.tap_winner(bob, match.pk, 2, ben),
-        lambda: actions.mark_cell(alice, match.pk, 1, ben, 1),
+        lambda: win(bob, match.pk, 2, ben),
+        lambda: rewin(alice, match.pk, 1, ben),
         lambda: actions.end_match(bob, match.pk),
         lambda: actions.add_seat(alice, match.pk, "Eve"),
         lambda: actions.rename_seat(alice, match.pk, ben, "Benjamin"),
@@ -243,14 +249,14 @@ def test_the_version_rises_by_one_per_change_and_every_change_has_its_event(
     match, alice, bob, charlie
 ):
     changes = [
-        lambda: actions.tap_winner(bob, match.pk, 1, seat(match, "Alice").pk),
-        lambda: actions.mark_cell(alice, match.pk, 1, seat(match, "Ben").pk, 1),
+        lambda: win(bob, match.pk, 1, seat(match, "Alice").pk),
+        lambda: rewin(alice, match.pk, 1, seat(match, "Ben").pk),
         lambda: actions.join_match(charlie, match.code, seat_id=seat(match, "Cara").pk),
         lambda: actions.add_seat(alice, match.pk, "Eve"),
         lambda: actions.rename_seat(alice, match.pk, seat(match, "Eve").pk, "Evie"),
         lambda: actions.release_claim(alice, match.pk, seat(match, "Cara").pk),
         lambda: actions.hand_over_host(alice, match.pk, bob.pk),
-        lambda: actions.tap_winner(bob, match.pk, 2, seat(match, "Dev").pk),
+        lambda: win(bob, match.pk, 2, seat(match, "Dev").pk),
         lambda: actions.end_match(bob, match.pk),
     ]
     version = Match.objects.get(pk=match.pk).version
@@ -270,9 +276,9 @@ def test_a_refusal_leaves_the_version_and_the_log_alone(match, bob, charlie):
     events = Event.objects.count()
 
     for refused in [
-        lambda: actions.tap_winner(charlie, match.pk, 1, seat(match, "Ben").pk),
-        lambda: actions.mark_cell(bob, match.pk, 1, seat(match, "Ben").pk, 1),
-        lambda: actions.tap_winner(bob, match.pk, 1, 999_999),
+        lambda: win(charlie, match.pk, 1, seat(match, "Ben").pk),
+        lambda: actions.correct(bob, match.pk, 1, {"winner": seat(match, "Ben").pk}),
+        lambda: win(bob, match.pk, 1, 999_999),
     ]:
         with pytest.raises(errors.Refusal):
             refused()

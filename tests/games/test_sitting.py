@@ -1,7 +1,7 @@
 import pytest
 
 from games import actions, sitting
-from tests.conftest import seat
+from tests.conftest import seat, win
 
 pytestmark = pytest.mark.django_db
 
@@ -9,7 +9,7 @@ pytestmark = pytest.mark.django_db
 def play(match, by, *winners):
     """Tap ``winners`` round after round, then End match."""
     for number, name in enumerate(winners, start=1):
-        actions.tap_winner(by, match.pk, number, seat(match, name).pk)
+        win(by, match.pk, number, seat(match, name).pk)
     actions.end_match(by, match.pk)
 
 

@@ -2,7 +2,7 @@ import pytest
 
 from games import actions, errors
 from games.models import Event, Match, Membership, Round
-from tests.conftest import SEATS, seat
+from tests.conftest import SEATS, seat, win
 
 pytestmark = pytest.mark.django_db
 
@@ -115,7 +115,7 @@ def test_a_claimed_seat_cannot_be_claimed_again(match, charlie):
 
 
 def test_a_latecomer_takes_a_new_seat_from_the_open_round(match, charlie):
-    actions.tap_winner(match.host, match.pk, 1, seat(match, "Ben").pk)
+    win(match.host, match.pk, 1, seat(match, "Ben").pk)
 
     actions.join_match(charlie, match.code, name="Eve")
 
@@ -195,5 +195,5 @@ def test_a_code_that_cannot_be_a_code_is_not_found(charlie, code):
 @pytest.mark.parametrize("key", ["", "x" * 101, "k\x00", 7])
 def test_a_malformed_idempotency_key_is_refused(match, bob, key):
     with pytest.raises(errors.BadValue):
-        actions.tap_winner(bob, match.pk, 1, seat(match, "Ben").pk, key=key)
+        win(bob, match.pk, 1, seat(match, "Ben").pk, key=key)
     assert Event.objects.filter(match=match).count() == match.version

@@ -20,7 +20,7 @@ from games import actions, errors
 from games.actions.tv import allows, check_revoke, check_share
 from games.models import Event, Match, Round
 from squarescores.asgi import application
-from tests.conftest import seat
+from tests.conftest import seat, tap_frame, win
 from tests.sockets import WebsocketCommunicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -145,7 +145,7 @@ def test_a_retried_share_gets_its_link_or_a_new_one_once_that_was_revoked(match,
 
 def test_an_ended_match_keeps_its_link_and_it_shows_the_result(match, alice, bob):
     for _ in range(2):
-        actions.tap_winner(bob, match.pk, version_round(match), seat(match, "Cara").pk)
+        win(bob, match.pk, version_round(match), seat(match, "Cara").pk)
     secret = actions.share_tv(alice, match.pk).secret
     actions.end_match(bob, match.pk)
 
@@ -171,7 +171,7 @@ def test_the_tv_page_shows_the_match_and_nothing_to_press_nor_anyone_s_account(
 ):
     alice.display_name = "Alice Account"
     alice.save()
-    actions.tap_winner(bob, match.pk, 1, seat(match, "Cara").pk)
+    win(bob, match.pk, 1, seat(match, "Cara").pk)
     secret = actions.share_tv(alice, match.pk).secret
 
     response = httpx.get(asgi_server + tv_path(secret), timeout=10)
@@ -211,11 +211,14 @@ def test_writes_with_only_the_tv_secret_are_refused(asgi_server, match, alice):
         http.get(tv_path(secret))
         assert http.post(tv_path(secret), data={"seat": ben}).status_code in (403, 405)
         tap = http.post(
-            f"/matches/{match.pk}/tap/",
-            data={"round": 1, "seat": ben},
+            f"/matches/{match.pk}/record/",
+            data={"round": 1, "winner": ben},
             headers={"Referer": asgi_server + tv_path(secret)},
         )
-        api = http.post(f"/api/matches/{match.pk}/tap/", json={"round": 1, "seat": ben})
+        api = http.post(
+            f"/api/matches/{match.pk}/record/",
+            json={"round": 1, "payload": {"winner": ben}},
+        )
 
     assert tap.status_code == 403
     assert api.status_code == 401
@@ -304,7 +307,7 @@ async def test_a_tv_socket_gets_a_snapshot_first_then_the_pushes_every_phone_get
 
     snapshot = await receive(socket)
     cara = await database_sync_to_async(lambda: seat(match, "Cara").pk)()
-    await database_sync_to_async(actions.tap_winner)(bob, match.pk, 1, cara)
+    await database_sync_to_async(win)(bob, match.pk, 1, cara)
     change = await receive(socket)
 
     assert snapshot["type"] == "snapshot"
@@ -323,10 +326,10 @@ async def test_a_tv_socket_refuses_every_write_frame_and_changes_nothing(match, 
     snapshot = await receive(socket)
     ben = await database_sync_to_async(lambda: seat(match, "Ben").pk)()
     frames = [
-        {"action": "tap", "round": 1, "seat": ben, "key": "k1"},
-        {"type": "record", "round": 1, "form": {"winner": [str(ben)]}, "key": "k2"},
+        tap_frame(1, ben, key="k1"),
+        {"type": "record", "round": 1, "form": {"pays": [str(ben)]}, "key": "k2"},
         {"type": "correct", "round": 1, "form": {"winner": [str(ben)]}, "key": "k3"},
-        {"action": "end"},
+        {"type": "end"},
         "not an object",
     ]
 
@@ -340,7 +343,7 @@ async def test_a_tv_socket_refuses_every_write_frame_and_changes_nothing(match, 
         lambda: Round.objects.get(match=match, number=1).status
     )()
     assert status == "open"
-    await socket.send_json_to({"action": "snapshot"})
+    await socket.send_json_to({"type": "snapshot"})
     assert (await receive(socket))["version"] == snapshot["version"]
     await socket.disconnect()
 
@@ -404,12 +407,12 @@ def test_a_tv_on_a_real_websocket_hears_a_tap_and_refuses_a_write(
     async def scenario():
         async with websockets.connect(ws_url, origin=asgi_server) as socket:
             snapshot = json.loads(await asyncio.wait_for(socket.recv(), timeout=5))
-            await socket.send(json.dumps({"action": "tap", "round": 1, "seat": cara}))
+            await socket.send(json.dumps(tap_frame(1, cara)))
             refusal = json.loads(await asyncio.wait_for(socket.recv(), timeout=5))
             async with httpx.AsyncClient() as api:
                 tapped = await api.post(
-                    f"{asgi_server}/api/matches/{match.pk}/tap/",
-                    json={"round": 1, "seat": cara},
+                    f"{asgi_server}/api/matches/{match.pk}/record/",
+                    json={"round": 1, "payload": {"winner": cara}},
                     headers={"Authorization": f"Token {token}"},
                     timeout=10,
                 )

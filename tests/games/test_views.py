@@ -124,7 +124,7 @@ def test_the_join_page_lists_only_free_seats(match):
 
 def test_a_tap_closes_the_round_and_redirects_to_the_table(match, bob):
     response = client_for(bob).post(
-        url(match, "tap"), {"round": 1, "seat": seat(match, "Cara").pk, "key": "k"}
+        url(match, "record"), {"round": 1, "winner": seat(match, "Cara").pk, "key": "k"}
     )
 
     assert response.status_code == 302
@@ -136,11 +136,11 @@ def test_a_tap_closes_the_round_and_redirects_to_the_table(match, bob):
 
 def test_a_stale_tap_is_a_conflict(match, alice, bob):
     client_for(alice).post(
-        url(match, "tap"), {"round": 1, "seat": seat(match, "Dev").pk}
+        url(match, "record"), {"round": 1, "winner": seat(match, "Dev").pk}
     )
 
     response = client_for(bob).post(
-        url(match, "tap"), {"round": 1, "seat": seat(match, "Ben").pk}
+        url(match, "record"), {"round": 1, "winner": seat(match, "Ben").pk}
     )
 
     assert response.status_code == 409
@@ -149,7 +149,7 @@ def test_a_stale_tap_is_a_conflict(match, alice, bob):
 
 def test_an_outsider_cannot_tap(match, charlie):
     response = client_for(charlie).post(
-        url(match, "tap"), {"round": 1, "seat": seat(match, "Ben").pk}
+        url(match, "record"), {"round": 1, "winner": seat(match, "Ben").pk}
     )
 
     assert response.status_code == 403
@@ -157,20 +157,20 @@ def test_an_outsider_cannot_tap(match, charlie):
 
 
 def test_a_malformed_tap_is_a_bad_request(match, bob):
-    response = client_for(bob).post(url(match, "tap"), {"round": "x", "seat": ""})
+    response = client_for(bob).post(url(match, "record"), {"round": "x", "winner": ""})
 
     assert response.status_code == 400
 
 
 def test_only_the_host_may_correct_a_round(match, alice, bob):
-    client_for(bob).post(url(match, "tap"), {"round": 1, "seat": seat(match, "Ben").pk})
+    client_for(bob).post(
+        url(match, "record"), {"round": 1, "winner": seat(match, "Ben").pk}
+    )
     cara = seat(match, "Cara").pk
 
-    refused = client_for(bob).post(
-        url(match, "mark"), {"round": 1, "seat": cara, "value": 1}
-    )
+    refused = client_for(bob).post(url(match, "correct"), {"round": 1, "winner": cara})
     corrected = client_for(alice).post(
-        url(match, "mark"), {"round": 1, "seat": cara, "value": 1}
+        url(match, "correct"), {"round": 1, "winner": cara}
     )
 
     assert refused.status_code == 403
@@ -179,7 +179,9 @@ def test_only_the_host_may_correct_a_round(match, alice, bob):
 
 
 def test_the_host_sees_correction_controls_and_a_member_does_not(match, alice, bob):
-    client_for(bob).post(url(match, "tap"), {"round": 1, "seat": seat(match, "Ben").pk})
+    client_for(bob).post(
+        url(match, "record"), {"round": 1, "winner": seat(match, "Ben").pk}
+    )
 
     host_page = page(client_for(alice).get(url(match)))
     member_page = page(client_for(bob).get(url(match)))
@@ -247,7 +249,7 @@ def test_the_qr_code_is_an_svg_of_the_join_link(match):
 def test_the_pages_carry_no_inline_script_or_style(match, alice):
     host = client_for(alice)
     client_for(alice).post(
-        url(match, "tap"), {"round": 1, "seat": seat(match, "Ben").pk}
+        url(match, "record"), {"round": 1, "winner": seat(match, "Ben").pk}
     )
     pages = [
         host.get(path) for path in ("/", "/start/", url(match), url(match, "end"))

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from games import actions, errors
 from games.consumers import record_form
 from games.models import Match
-from tests.conftest import seat
+from tests.conftest import seat, win
 
 from .lives import lives_game  # noqa: F401 (a fixture)
 
@@ -31,10 +31,16 @@ def statements(call):
     ]
 
 
+def socket_tap(actor, match, seat_id):
+    """A tap as the socket makes it: the socket knows its match's game."""
+    payload = {"winner": seat_id}
+    return actions.record(actor, match.pk, 1, payload, game=match.game)
+
+
 def test_a_members_tap_checks_membership_inside_the_lock(match, bob):
     ben = seat(match, "Ben").pk
 
-    ran = statements(lambda: actions.tap_winner(bob, match.pk, 1, ben))
+    ran = statements(lambda: socket_tap(bob, match, ben))
 
     lock, *rest = ran
     assert lock.startswith("UPDATE") and "games_membership" in lock
@@ -44,7 +50,16 @@ def test_a_members_tap_checks_membership_inside_the_lock(match, bob):
 def test_a_tap_runs_eight_statements(match, bob):
     ben = seat(match, "Ben").pk
 
-    assert len(statements(lambda: actions.tap_winner(bob, match.pk, 1, ben))) <= 8
+    assert len(statements(lambda: socket_tap(bob, match, ben))) <= 8
+
+
+def test_a_tap_that_does_not_know_the_game_reads_it_once_more(match, bob):
+    ben = seat(match, "Ben").pk
+
+    first, *_ = ran = statements(lambda: win(bob, match.pk, 1, ben))
+
+    assert first.startswith("SELECT") and '"games_match"."game"' in first
+    assert len(ran) <= 9
 
 
 def test_a_record_reads_the_round_and_its_cells_together(match, bob):
@@ -60,7 +75,7 @@ def test_an_outsider_is_refused_by_the_lock_and_the_version_stays(match, charlie
     version = Match.objects.get(pk=match.pk).version
 
     with pytest.raises(errors.NotAMember):
-        actions.tap_winner(charlie, match.pk, 1, seat(match, "Ben").pk)
+        win(charlie, match.pk, 1, seat(match, "Ben").pk)
     assert Match.objects.get(pk=match.pk).version == version
 
 
@@ -68,7 +83,7 @@ def test_an_outsider_on_an_ended_match_is_told_it_ended(match, bob, charlie):
     actions.end_match(bob, match.pk)
 
     with pytest.raises(errors.MatchEnded):
-        actions.tap_winner(charlie, match.pk, 2, seat(match, "Ben").pk)
+        win(charlie, match.pk, 2, seat(match, "Ben").pk)
 
 
 def test_a_record_for_no_match_is_not_found(bob):

@@ -5,16 +5,15 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import actions
 from games.models import Cell, Event, Match, Membership, Round, Seat, new_join_code
-from tests.conftest import seat
+from tests.conftest import seat, win
 
 
 def play(match, actor, *winners):
     """Tap the winners of the next rounds through the actions, in order."""
     for name in winners:
         number = Round.objects.get(match=match, status="open").number
-        actions.tap_winner(actor, match.pk, number, seat(match, name).pk)
+        win(actor, match.pk, number, seat(match, name).pk)
 
 
 def big_match(host, rounds, *, seats=10, members=(), ended=True):

@@ -16,7 +16,7 @@ from games.history.export import (
 )
 from games.models import Match, Round
 from squarescores.accounts.models import User
-from tests.conftest import seat
+from tests.conftest import make_draw, seat
 from tests.games.lives import KEY, lives_game  # noqa: F401 (a fixture)
 
 from .builders import big_match, play
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def played(match, alice, bob):
     play(match, bob, "Alice", "Ben", "Cara")
-    actions.mark_cell(alice, match.pk, 2, seat(match, "Ben").pk, 0)
+    make_draw(alice, match.pk, 2)
     actions.end_match(bob, match.pk)
     match.refresh_from_db()
     return match

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games import actions
-from tests.conftest import seat
+from tests.conftest import make_draw
 
 from .builders import big_match, play
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def played(match, alice, bob):
     """Alice's match after four taps, one correction and End match."""
     play(match, bob, "Alice", "Ben", "Cara", "Alice")
-    actions.mark_cell(alice, match.pk, 2, seat(match, "Ben").pk, 0)
+    make_draw(alice, match.pk, 2)
     actions.end_match(bob, match.pk)
     match.refresh_from_db()
     return match

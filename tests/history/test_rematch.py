@@ -5,13 +5,13 @@ from channels.layers import get_channel_layer
 
 from games import actions, broadcast, errors
 from games.models import Event, Match, Membership, Round
-from tests.conftest import seat
+from tests.conftest import seat, win
 
 pytestmark = pytest.mark.django_db
 
 
 def ended(match, by):
-    actions.tap_winner(by, match.pk, 1, seat(match, "Cara").pk)
+    win(by, match.pk, 1, seat(match, "Cara").pk)
     actions.end_match(by, match.pk)
     match.refresh_from_db()
     return match

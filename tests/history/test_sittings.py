@@ -10,14 +10,14 @@ from django.test.utils import CaptureQueriesContext
 from games import actions, sitting
 from games.history import sittings
 from games.models import Match
-from tests.conftest import seat
+from tests.conftest import seat, win
 
 pytestmark = pytest.mark.django_db
 
 
 def play(match, by, *winners):
     for number, name in enumerate(winners, start=1):
-        actions.tap_winner(by, match.pk, number, seat(match, name).pk)
+        win(by, match.pk, number, seat(match, name).pk)
     actions.end_match(by, match.pk)
 
 

@@ -18,7 +18,7 @@ from games import actions
 from games.models import Match
 match = Match.objects.get(pk={match_id})
 seat = match.seats.get(name="{name}")
-actions.tap_winner(match.host, match.pk, {round}, seat.pk)
+actions.record(match.host, match.pk, {round}, {{"winner": seat.pk}})
 """
 
 
@@ -60,7 +60,7 @@ def test_a_lost_push_is_made_good_by_a_resync(workers):
     phone.settle(quiet=0.5)
     assert phone.rounds[1]["status"] == "open"
     # The page asks again on reconnect or when it comes back to the foreground.
-    phone.send({"action": "snapshot"})
+    phone.send({"type": "snapshot"})
     phone.receive()
 
     assert phone.shows(database_sheet(workers, match_id))

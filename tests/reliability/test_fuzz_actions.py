@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from games import actions, errors
 from games.models import Cell, Event, Match, Membership, Round, Seat
-from tests.conftest import SEATS
+from tests.conftest import SEATS, win
 from tests.reliability.figures import record
 
 pytestmark = pytest.mark.django_db
@@ -85,33 +85,27 @@ def test_a_bad_tap_is_refused_and_writes_nothing(match, alice, bob, charlie, dat
         )
     )
 
-    refused_and_unchanged(lambda: actions.tap_winner(actor, match.pk, number, seat))
+    refused_and_unchanged(lambda: win(actor, match.pk, number, seat))
 
 
 @FUZZ
 @given(data=st.data())
-def test_a_bad_mark_is_refused_and_writes_nothing(match, alice, bob, data):
+def test_a_correction_of_no_closed_round_is_refused_and_writes_nothing(
+    match, alice, bob, data
+):
     seats = list(match.seats.values_list("pk", flat=True))
     actor = data.draw(st.sampled_from([alice, bob, None]))
     number = data.draw(st.one_of(anything, st.just(1)))
     seat = data.draw(st.one_of(anything, st.sampled_from(seats)))
-    value = data.draw(st.one_of(anything, st.sampled_from([0, 1])))
-    # Only a host's 1 for a seat of the open round would be a real change.
-    assume(
-        not (
-            actor == alice
-            and number == 1
-            and whole(number)
-            and seat in seats
-            and whole(seat)
-            and value == 1
-            and whole(value)
+    payload = data.draw(
+        st.one_of(
+            st.just({"draw": True}),
+            st.builds(lambda seat: {"winner": seat}, st.just(seat)),
+            st.dictionaries(st.text(max_size=6), anything, max_size=3),
         )
     )
-
-    refused_and_unchanged(
-        lambda: actions.mark_cell(actor, match.pk, number, seat, value)
-    )
+    # Round 1 is open and no round is closed: nothing may be corrected.
+    refused_and_unchanged(lambda: actions.correct(actor, match.pk, number, payload))
 
 
 bad_names = st.one_of(

@@ -25,8 +25,8 @@ FIGURE = "Hypothesis: bad bodies against the API"
 
 # Each endpoint with the fields its body takes.
 ENDPOINTS = {
-    "tap": ("/api/matches/{m}/tap/", ["round", "seat"]),
-    "mark": ("/api/matches/{m}/mark/", ["round", "seat", "value"]),
+    "tap": ("/api/matches/{m}/record/", ["round", "payload"]),
+    "mark": ("/api/matches/{m}/correct/", ["round", "payload"]),
     "end": ("/api/matches/{m}/end/", []),
     "host": ("/api/matches/{m}/host/", ["user"]),
     "add_seat": ("/api/matches/{m}/seats/", ["name"]),
@@ -96,6 +96,13 @@ def wrong_field(field):
         return wrong_for_a_name
     if field == "seats":
         return st.one_of(st.none(), st.integers(), st.text(max_size=5), st.just([]))
+    if field == "payload":
+        # Not an object, or one no game reads: never a winner of the open round.
+        return st.one_of(
+            json_values.filter(lambda v: not isinstance(v, dict)),
+            st.fixed_dictionaries({"winner": wrong_for_a_number}),
+            st.just({"draw": False}),
+        )
     if field == "options":
         return st.one_of(st.integers(), st.text(max_size=5), st.lists(st.none()))
     return wrong_for_a_number
@@ -120,7 +127,8 @@ def test_a_bad_api_body_gets_a_4xx_and_writes_nothing(
     path = path.format(m=match.pk, s=seat(match, "Ben").pk)
     if fields and data.draw(st.booleans(), label="one wrong field"):
         field = data.draw(st.sampled_from(fields), label="field")
-        good = {"round": 1, "seat": seat(match, "Cara").pk, "value": 1, "user": 1}
+        cara = seat(match, "Cara").pk
+        good = {"round": 1, "seat": cara, "payload": {"winner": cara}, "user": 1}
         payload = {f: good.get(f, "x") for f in fields}
         payload[field] = data.draw(wrong_field(field), label="value")
         raw = json.dumps(payload)

@@ -47,8 +47,8 @@ STEPS = 30
 ENDPOINTS = {
     "start": ("/api/matches/", ["game", "seats", "options", "host_seat"]),
     "join": ("/api/join/", ["code", "seat", "name"]),
-    "tap": ("/api/matches/{m}/tap/", ["round", "seat"]),
-    "mark": ("/api/matches/{m}/mark/", ["round", "seat", "value"]),
+    "tap": ("/api/matches/{m}/record/", ["round", "payload"]),
+    "mark": ("/api/matches/{m}/correct/", ["round", "payload"]),
     "end": ("/api/matches/{m}/end/", []),
     "host": ("/api/matches/{m}/host/", ["user"]),
     "seats": ("/api/matches/{m}/seats/", ["name"]),
@@ -147,6 +147,10 @@ class Table(RuleBasedStateMachine):
             "round": st.sampled_from([self.open_round, self.open_round - 1]),
             "seat": st.sampled_from(self.seats),
             "value": st.integers(min_value=0, max_value=1),
+            "payload": st.one_of(
+                st.sampled_from(self.seats).map(lambda seat: {"winner": seat}),
+                st.just({"draw": True}),
+            ),
             "user": st.sampled_from([self.ids["alice"], self.ids["bob"]]),
             "name": st.sampled_from(["Eve", "Fay", "Gus", "Hal", "Ben"]),
             "code": st.just(self.code),
@@ -162,6 +166,10 @@ class Table(RuleBasedStateMachine):
             "round": st.integers(min_value=0, max_value=4),
             "seat": st.just(10**6),
             "value": st.integers(min_value=2, max_value=5),
+            "payload": st.one_of(
+                st.just({"winner": 10**6}),
+                st.dictionaries(st.sampled_from(["winner", "draw", "seat"]), anything),
+            ),
             "user": st.sampled_from([self.ids["charlie"], 10**6]),
             "name": names,
             "code": st.sampled_from([self.code.lower(), "ZZZZZZ"]),

@@ -25,8 +25,11 @@ FIGURE = "Nested and oversize API bodies, every JSON write endpoint (HTTP)"
 ENDPOINTS = {
     "start": ("/api/matches/", {"game": "fortyone_exchange", "seats": ["A", "B"]}),
     "join": ("/api/join/", {"code": "{code}", "name": "Eve"}),
-    "tap": ("/api/matches/{m}/tap/", {"round": 1, "seat": "{ben}"}),
-    "mark": ("/api/matches/{m}/mark/", {"round": 1, "seat": "{ben}", "value": 1}),
+    "tap": ("/api/matches/{m}/record/", {"round": 1, "payload": {"winner": "{ben}"}}),
+    "mark": (
+        "/api/matches/{m}/correct/",
+        {"round": 1, "payload": {"winner": "{ben}"}},
+    ),
     "end": ("/api/matches/{m}/end/", {}),
     "host": ("/api/matches/{m}/host/", {"user": "{bob}"}),
     "seats": ("/api/matches/{m}/seats/", {"name": "Eve"}),

@@ -10,6 +10,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from tests.conftest import tap_frame
 from tests.reliability.figures import record
 from tests.scale.phones import Phone, table
 from tests.server import make_run
@@ -26,9 +27,9 @@ GARBAGE = [
     '"tap"',
     json.dumps({"action": None}),
     json.dumps({"action": "tap"}),
-    json.dumps({"action": "tap", "round": "1", "seat": "1"}),
-    json.dumps({"action": "tap", "round": 1.5, "seat": True}),
-    json.dumps({"action": "tap", "round": 2**80, "seat": -(2**80)}),
+    json.dumps(tap_frame("1", "1")),
+    json.dumps(tap_frame(1.5, True)),
+    json.dumps(tap_frame(2**80, -(2**80))),
     json.dumps({"action": "tap", "round": [], "seat": {}, "key": {"a": 1}}),
     json.dumps({"action": "mark", "round": 1, "seat": 1, "value": 1}),
     json.dumps({"action": "end"}),
@@ -110,9 +111,7 @@ def test_an_oversize_frame_closes_the_socket_and_writes_nothing(two_tables):
         socket = raw_socket(url, host, match_id)
         socket.recv(timeout=5)
         padding = "x" * size
-        socket.send(
-            json.dumps({"action": "tap", "round": 1, "seat": seat, "pad": padding})
-        )
+        socket.send(json.dumps({**tap_frame(1, seat), "pad": padding}))
         codes.append(closed_code(socket))
 
     assert codes == [1009, 1009]
@@ -130,7 +129,7 @@ def test_a_flood_closes_the_socket_and_the_other_tables_play_on(two_tables):
     sent = 0
     try:
         for _ in range(500):
-            socket.send(json.dumps({"action": "tap", "round": 99, "seat": 0}))
+            socket.send(json.dumps(tap_frame(99, 0)))
             sent += 1
     except ConnectionClosed:
         pass
@@ -164,11 +163,11 @@ def test_a_websocket_from_a_foreign_origin_is_refused(two_tables):
 def test_a_form_post_without_its_csrf_token_is_refused(two_tables):
     _url, database, (host, _bob, match_id, _, sheet), _other = two_tables
     before = state(database, match_id)
-    data = {"round": "1", "seat": str(sheet.seat_id("Cara")), "key": "k"}
+    data = {"round": "1", "winner": str(sheet.seat_id("Cara")), "key": "k"}
 
-    without = host.post(f"/matches/{match_id}/tap/", data, csrf=False)
+    without = host.post(f"/matches/{match_id}/record/", data, csrf=False)
     forged = host.post(
-        f"/matches/{match_id}/tap/",
+        f"/matches/{match_id}/record/",
         {**data, "csrfmiddlewaretoken": "x" * 64},
         csrf=False,
     )
@@ -181,8 +180,8 @@ def test_a_form_post_without_its_csrf_token_is_refused(two_tables):
 def test_a_session_api_write_without_its_csrf_token_is_refused(two_tables):
     url, database, (host, _bob, match_id, _, sheet), _other = two_tables
     before = state(database, match_id)
-    body = {"round": 1, "seat": sheet.seat_id("Cara")}
-    path = f"/api/matches/{match_id}/tap/"
+    body = {"round": 1, "payload": {"winner": sheet.seat_id("Cara")}}
+    path = f"/api/matches/{match_id}/record/"
 
     without = host.http.post(path, json=body)
     assert without.status_code == 403

@@ -64,8 +64,8 @@ def test_an_outsider_replaying_a_members_join_key_learns_nothing(
 
 
 def test_an_outsider_sending_a_members_key_joins_as_himself(api, match, bob, charlie):
-    body = {"round": 1, "seat": seat(match, "Ben").pk}
-    post(api(bob), f"/api/matches/{match.pk}/tap/", body, key="k-1")
+    body = {"round": 1, "payload": {"winner": seat(match, "Ben").pk}}
+    post(api(bob), f"/api/matches/{match.pk}/record/", body, key="k-1")
 
     body = {"code": match.code, "name": "Charlie"}
     answer = post(api(charlie), "/api/join/", body, key="k-1")
@@ -77,18 +77,18 @@ def test_an_outsider_sending_a_members_key_joins_as_himself(api, match, bob, cha
 
 
 def test_a_member_reusing_another_members_key_is_not_dropped(api, match, alice, bob):
-    body = {"round": 1, "seat": seat(match, "Ben").pk}
-    bobs = post(api(bob), f"/api/matches/{match.pk}/tap/", body, key="tap-1")
+    body = {"round": 1, "payload": {"winner": seat(match, "Ben").pk}}
+    bobs = post(api(bob), f"/api/matches/{match.pk}/record/", body, key="tap-1")
 
-    body = {"round": 2, "seat": seat(match, "Alice").pk}
-    alices = post(api(alice), f"/api/matches/{match.pk}/tap/", body, key="tap-1")
+    body = {"round": 2, "payload": {"winner": seat(match, "Alice").pk}}
+    alices = post(api(alice), f"/api/matches/{match.pk}/record/", body, key="tap-1")
 
     assert alices.status_code == 200
     assert "Idempotent-Replayed" not in alices.headers
     assert alices.json()["version"] == bobs.json()["version"] + 1
     assert match.rounds.get(number=2).status == "won"
     # The sender's own retry is still a replay.
-    again = post(api(alice), f"/api/matches/{match.pk}/tap/", body, key="tap-1")
+    again = post(api(alice), f"/api/matches/{match.pk}/record/", body, key="tap-1")
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.json() == alices.json()
     record(OTHERS_KEY, cases=1, leaked=0, dropped=0)

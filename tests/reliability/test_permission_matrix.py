@@ -13,7 +13,7 @@ from django.test import Client
 
 from games.models import Match
 from squarescores.asgi import application
-from tests.conftest import seat
+from tests.conftest import seat, tap_frame, win
 from tests.reliability.figures import record
 from tests.sockets import WebsocketCommunicator
 
@@ -24,7 +24,7 @@ ALLOWED = {
     "see": {"member", "host"},
     "tap": {"member", "host"},
     "end": {"member", "host"},
-    "mark": {"host"},
+    "correct": {"host"},
     "add_seat": {"host"},
     "rename_seat": {"host"},
     "release_claim": {"host"},
@@ -35,9 +35,9 @@ ALLOWED = {
 # seats. The WebSocket carries only the sheet and taps.
 FORM = {
     "see": ("GET", "/matches/{m}/", None),
-    "tap": ("POST", "/matches/{m}/tap/", {"round": 1, "seat": "{cara}"}),
+    "tap": ("POST", "/matches/{m}/record/", {"round": 1, "winner": "{cara}"}),
     "end": ("POST", "/matches/{m}/end/", {}),
-    "mark": ("POST", "/matches/{m}/mark/", {"round": 1, "seat": "{cara}", "value": 1}),
+    "correct": ("POST", "/matches/{m}/correct/", {"round": 1, "winner": "{cara}"}),
     "add_seat": ("POST", "/matches/{m}/seats/add/", {"name": "Eve"}),
     "rename_seat": (
         "POST",
@@ -49,12 +49,16 @@ FORM = {
 }
 API = {
     "see": ("GET", "/api/matches/{m}/", None),
-    "tap": ("POST", "/api/matches/{m}/tap/", {"round": 1, "seat": "{cara}"}),
-    "end": ("POST", "/api/matches/{m}/end/", {}),
-    "mark": (
+    "tap": (
         "POST",
-        "/api/matches/{m}/mark/",
-        {"round": 1, "seat": "{cara}", "value": 1},
+        "/api/matches/{m}/record/",
+        {"round": 1, "payload": {"winner": "{cara}"}},
+    ),
+    "end": ("POST", "/api/matches/{m}/end/", {}),
+    "correct": (
+        "POST",
+        "/api/matches/{m}/correct/",
+        {"round": 1, "payload": {"winner": "{cara}"}},
     ),
     "add_seat": ("POST", "/api/matches/{m}/seats/", {"name": "Eve"}),
     "rename_seat": ("POST", "/api/matches/{m}/seats/{dev}/rename/", {"name": "Devi"}),
@@ -148,7 +152,7 @@ async def over_websocket(action, role, users, names):
     if action == "see":
         await socket.disconnect()
         return True, first
-    await socket.send_json_to({"action": "tap", "round": 1, "seat": names["cara"]})
+    await socket.send_json_to(tap_frame(1, names["cara"]))
     answer = await socket.receive_json_from(timeout=5)
     await socket.disconnect()
     return answer["type"] == "change", answer
@@ -162,6 +166,9 @@ def version(match):
 def test_the_roles_table_holds(action, role, channel, match, alice, bob, charlie):
     users = {"outsider": charlie, "member": bob, "host": alice}
     names = ids(match, bob)
+    if action == "correct":
+        # A correction needs a closed round: Ben won round 1.
+        win(alice, match.pk, 1, names["ben"])
     before = version(match)
 
     if channel == "websocket":

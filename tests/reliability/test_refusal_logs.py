@@ -38,7 +38,7 @@ def test_each_refusal_is_one_log_line(tmp_path):
         api = httpx.Client(
             base_url=url, headers={"Authorization": f"Token {token}"}, timeout=20
         )
-        tap = f"/matches/{match_id}/tap/"
+        tap = f"/matches/{match_id}/record/"
         many_fields = {f"f{n}": "1" for n in range(1_001)}
         deep = "[" * 5_000 + "]" * 5_000
         refusals = {
@@ -51,7 +51,7 @@ def test_each_refusal_is_one_log_line(tmp_path):
             "a form body too large": lambda: host.post(tap, {"pad": "x" * 2_700_000}),
             "a form with too many fields": lambda: host.post(tap, many_fields),
             "an API body nested deep": lambda: api.post(
-                f"/api/matches/{match_id}/tap/",
+                f"/api/matches/{match_id}/record/",
                 content=deep,
                 headers={"Content-Type": "application/json"},
             ),

@@ -9,6 +9,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from tests.conftest import tap_frame
 from tests.reliability.figures import record
 from tests.server import make_run
 
@@ -42,8 +43,9 @@ class ApiClient:
         return self.post("/api/matches/", {"game": "fortyone_exchange", "seats": SEATS})
 
     def tap(self, match, seat):
-        path = f"/api/matches/{match['id']}/tap/"
-        return self.post(path, {"round": match["open_round"], "seat": seat})
+        path = f"/api/matches/{match['id']}/record/"
+        body = {"round": match["open_round"], "payload": {"winner": seat}}
+        return self.post(path, body)
 
 
 SEATS = ["Alice", "Ben", "Cara", "Dev"]
@@ -126,11 +128,7 @@ def test_a_bot_with_an_authorization_header_receives_pushes_and_taps(server, tab
     bots = socket(server, match, **by_header(bob.token))
     receive(hosts), receive(bots)  # the snapshots
 
-    bots.send(
-        json.dumps(
-            {"action": "tap", "round": 1, "seat": seat_id(match, "Cara"), "key": "b1"}
-        )
-    )
+    bots.send(json.dumps(tap_frame(1, seat_id(match, "Cara"), key="b1")))
     seen = receive(hosts), receive(bots)
 
     assert [frame["type"] for frame in seen] == ["change", "change"]

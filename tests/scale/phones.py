@@ -16,6 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from games.rules import OPEN, registry
+from tests.conftest import tap_frame
 
 SEATS = ["Alice", "Ben", "Cara", "Dev"]
 
@@ -63,8 +64,12 @@ class Phone:
         assert answer.status_code == 302, answer.text[:2000]
 
     def tap(self, match_id, round, seat, key=None, *, base=None):
-        data = {"round": str(round), "seat": str(seat), "key": key or uuid.uuid4().hex}
-        return self.post(f"/matches/{match_id}/tap/", data, base=base)
+        data = {
+            "round": str(round),
+            "winner": str(seat),
+            "key": key or uuid.uuid4().hex,
+        }
+        return self.post(f"/matches/{match_id}/record/", data, base=base)
 
     def cookie_header(self):
         return "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
@@ -117,7 +122,7 @@ class LiveSheet:
         self.socket.send(json.dumps(frame))
 
     def tap(self, round, seat, key=None):
-        self.send({"action": "tap", "round": round, "seat": seat, "key": key})
+        self.send(tap_frame(round, seat, key=key))
 
     def receive(self, timeout=5):
         frame = json.loads(self.socket.recv(timeout=timeout))
@@ -141,7 +146,7 @@ class LiveSheet:
             if frame["version"] != self.version + 1:
                 # A push went missing: the database is the truth.
                 self.gaps += 1
-                self.send({"action": "snapshot"})
+                self.send({"type": "snapshot"})
                 return
             self.version = frame["version"]
             self.status = frame.get("status", self.status)

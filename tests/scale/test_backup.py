@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from games import actions
 from games.models import Event, Match
 from squarescores.accounts.models import User
-from tests.conftest import seat
+from tests.conftest import rewin, seat, win
 from tests.scale.databases import fresh_postgres, manage
 from tests.services import needs_postgres
 
@@ -20,15 +20,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def played(match, alice, bob, charlie):
     """One ended match with a correction and a latecomer, and one still live."""
     for number, name in enumerate(["Alice", "Ben", "Cara"], start=1):
-        actions.tap_winner(
-            bob, match.pk, number, seat(match, name).pk, key=f"t{number}"
-        )
-    actions.mark_cell(alice, match.pk, 2, seat(match, "Dev").pk, 1)
+        win(bob, match.pk, number, seat(match, name).pk, key=f"t{number}")
+    rewin(alice, match.pk, 2, seat(match, "Dev").pk)
     actions.add_seat(alice, match.pk, "Émile ☘")
     actions.join_match(charlie, match.code, seat_id=seat(match, "Émile ☘").pk)
     actions.end_match(bob, match.pk)
     other = actions.start_match(charlie, "fortyone_exchange", ["Zoë", "Yann"]).match
-    actions.tap_winner(charlie, other.pk, 1, seat(other, "Yann").pk)
+    win(charlie, other.pk, 1, seat(other, "Yann").pk)
     return [match, other]
 
 
@@ -96,7 +94,7 @@ def test_the_restored_match_plays_on(played, tmp_path):
 
     charlie = User.objects.get(username="charlie")
     assert charlie.check_password("correct horse battery")
-    result = actions.tap_winner(charlie, live.pk, 2, seat(live, "Zoë").pk)
+    result = win(charlie, live.pk, 2, seat(live, "Zoë").pk)
     assert result.version == live.version + 1
     assert Event.objects.filter(match=live).count() == result.version
 

@@ -56,9 +56,9 @@ async def test_a_small_frame_goes_through(settings):
     socket = Socket()
     await socket.connect()
 
-    await socket.send_to(text_data='{"action": "snapshot"}')
+    await socket.send_to(text_data='{"type": "snapshot"}')
 
-    assert await socket.receive_from() == '{"action": "snapshot"}'
+    assert await socket.receive_from() == '{"type": "snapshot"}'
     await socket.disconnect()
 
 
