@@ -7,6 +7,11 @@ message carries the version and clients resync on a gap.
 A match has a group per language its phones read (``games.languages``): the
 change is rendered once in each language noted for the match, and each group gets
 its own text.
+
+A push that fails (a fragment that does not render, a layer that refuses) is
+logged once with its match and version and counted (``failed_pushes``); the
+match's groups then get a small ``resync`` frame with the version, which makes
+every phone ask for a snapshot, so none waits for the next change to catch up.
 """
 
 import contextvars
@@ -25,6 +30,37 @@ logger = logging.getLogger(__name__)
 
 # Set while a consumer runs an action: publish() then leaves the sends to it.
 _outbox = contextvars.ContextVar("broadcast_outbox", default=None)
+# Pushes that failed since the process started (read by tests and operators).
+_failed = {"pushes": 0}
+
+
+def failed_pushes():
+    return _failed["pushes"]
+
+
+def push_failed(match_id, version):
+    """Log and count a failed push once, from inside its ``except`` block."""
+    _failed["pushes"] += 1
+    logger.exception(
+        "Push of match %s version %s failed; its phones resync from a snapshot",
+        match_id,
+        version,
+    )
+
+
+def resync_message(match_id, version, kind):
+    """The frame that makes a phone ask for a snapshot: no HTML to render, so
+    it goes even when the change's fragments failed."""
+    text = json.dumps(
+        {"type": "resync", "version": version, "kind": kind}, separators=(",", ":")
+    )
+    return {
+        "type": "match.change",
+        "match": match_id,
+        "version": version,
+        "kind": kind,
+        "text": text,
+    }
 
 
 def group_name(match_id, language=None):
@@ -54,24 +90,58 @@ def publish(match_id, version, kind, change, *, match=None, seats=None):
     layer = get_channel_layer()
     if layer is None:
         return
+    outbox = _outbox.get()
     try:
-        texts = frame_texts(match_id, version, kind, change, match, seats)
-        outbox = _outbox.get()
-        for language, text in texts.items():
-            group = group_name(match_id, language)
-            message = {
-                "type": "match.change",
-                "version": version,
-                "kind": kind,
-                "text": text,
-            }
-            if outbox is not None:
-                outbox.append((group, message))
-            else:
-                async_to_sync(layer.group_send)(group, message)
+        messages = [
+            (group_name(match_id, language), change_message(match_id, version, kind, t))
+            for language, t in frame_texts(
+                match_id, version, kind, change, match, seats
+            ).items()
+        ]
     except Exception:
-        # The change is committed; phones catch up from the next push or a resync.
-        logger.exception("Broadcast of match %s version %s failed", match_id, version)
+        # The change is committed: its phones resync instead of waiting.
+        push_failed(match_id, version)
+        resync = resync_message(match_id, version, kind)
+        messages = [(group, resync) for group in all_groups(match_id)]
+        if outbox is not None:
+            outbox.extend(messages)
+            return
+        send_quietly(layer, messages)
+        return
+    if outbox is not None:
+        outbox.extend(messages)
+        return
+    try:
+        for group, message in messages:
+            async_to_sync(layer.group_send)(group, message)
+    except Exception:
+        push_failed(match_id, version)
+        resync = resync_message(match_id, version, kind)
+        send_quietly(layer, [(group, resync) for group in all_groups(match_id)])
+
+
+def change_message(match_id, version, kind, text):
+    return {
+        "type": "match.change",
+        "match": match_id,
+        "version": version,
+        "kind": kind,
+        "text": text,
+    }
+
+
+def all_groups(match_id):
+    return [group_name(match_id, language) for language in languages.codes()]
+
+
+def send_quietly(layer, messages):
+    """Try the resync; a layer that is down loses it, and the phones resync
+    on their reconnect instead."""
+    for group, message in messages:
+        try:
+            async_to_sync(layer.group_send)(group, message)
+        except Exception:
+            return
 
 
 def frame_texts(match_id, version, kind, change, match, seats):
@@ -103,11 +173,23 @@ async def run_then_send(action, *args, **kwargs):
         return await database_call(action)(*args, **kwargs)
     finally:
         _outbox.reset(token)
-        layer = get_channel_layer()
-        for group, message in outbox:
-            try:
-                await layer.group_send(group, message)
-            except Exception:
-                logger.exception(
-                    "Broadcast to %s of version %s failed", group, message["version"]
-                )
+        await send_all(get_channel_layer(), outbox)
+
+
+async def send_all(layer, outbox):
+    """Send a change's messages; on the first that fails, log it once, then
+    try a resync for every group of its match and stop."""
+    for group, message in outbox:
+        try:
+            await layer.group_send(group, message)
+        except Exception:
+            push_failed(message["match"], message["version"])
+            resync = resync_message(
+                message["match"], message["version"], message["kind"]
+            )
+            for other in all_groups(message["match"]):
+                try:
+                    await layer.group_send(other, resync)
+                except Exception:
+                    return
+            return

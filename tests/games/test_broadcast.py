@@ -7,8 +7,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 
-from games import actions, broadcast, errors, languages, live
+from games import broadcast, errors, languages, live
 from games.broadcast import group_name
+from tests.conftest import win
 from tests.services import REDIS_URL, needs_redis
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,7 +35,7 @@ async def tap_and_receive(match, bob):
     ben = await database_sync_to_async(lambda: match.seats.get(name="Ben").pk)()
     layer, channel = await listen(match.pk)
 
-    result = await database_sync_to_async(actions.tap_winner)(bob, match.pk, 1, ben)
+    result = await database_sync_to_async(win)(bob, match.pk, 1, ben)
 
     message = await asyncio.wait_for(layer.receive(channel), timeout=5)
     return result, message, ben
@@ -69,7 +70,7 @@ async def test_each_language_read_at_the_table_gets_the_push_in_it(
 
     # The tapping phone reads Arabic; nobody at the table does.
     with translation.override("ar"):
-        await database_sync_to_async(actions.tap_winner)(bob, match.pk, 1, ben)
+        await database_sync_to_async(win)(bob, match.pk, 1, ben)
 
     english_rows = await frame_of(*english)
     german_rows = await frame_of(*german)
@@ -96,7 +97,7 @@ async def test_a_match_with_no_language_noted_gets_its_news_without_html(
         channels[code] = await layer.new_channel()
         await layer.group_add(group_name(match.pk, code), channels[code])
 
-    result = await database_sync_to_async(actions.tap_winner)(bob, match.pk, 1, ben)
+    result = await database_sync_to_async(win)(bob, match.pk, 1, ben)
 
     # Nobody noted a language (a cache that came back empty): every phone hears
     # of the version, without fragments, and asks for its snapshot.
@@ -111,7 +112,7 @@ async def test_a_refused_change_is_not_announced(match, charlie, fresh_layers):
     ben = await database_sync_to_async(lambda: match.seats.get(name="Ben").pk)()
 
     with pytest.raises(errors.NotAMember):
-        await database_sync_to_async(actions.tap_winner)(charlie, match.pk, 1, ben)
+        await database_sync_to_async(win)(charlie, match.pk, 1, ben)
 
     with pytest.raises(asyncio.TimeoutError):
         await asyncio.wait_for(layer.receive(channel), timeout=0.3)
@@ -140,7 +141,7 @@ async def test_a_change_made_from_the_loop_is_sent_once_its_action_returns(
     sent_during = []
 
     def tap_and_peek(*args, **kwargs):
-        result = actions.tap_winner(*args, **kwargs)
+        result = win(*args, **kwargs)
         # Committed, and publish() has run: the send waits for the loop.
         sent_during.append(layer.channels.get(channel))
         return result
@@ -163,8 +164,12 @@ async def test_a_push_that_cannot_be_sent_is_logged_and_the_tap_stands(
         raise ConnectionError("the channel layer is away")
 
     monkeypatch.setattr(get_channel_layer(), "group_send", refuse)
-    result = await broadcast.run_then_send(actions.tap_winner, bob, match.pk, 1, ben)
+    result = await broadcast.run_then_send(win, bob, match.pk, 1, ben)
 
-    assert "Broadcast to" in caplog.text
+    failures = [r for r in caplog.records if "Push of match" in r.getMessage()]
+    assert [r.getMessage() for r in failures] == [
+        f"Push of match {match.pk} version {result.version} failed; its phones "
+        "resync from a snapshot"
+    ]
     version = await database_sync_to_async(live.current_version)(match.pk)
     assert version == result.version
