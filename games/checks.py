@@ -252,7 +252,7 @@ def method_errors(module):
                 "it does not define record(table, payload), so no round can be "
                 "recorded.",
                 "Define record() to judge a payload and answer an Outcome (see "
-                "games/fortyone_exchange/rules.py).",
+                "docs/modules.md).",
             )
         )
     return errors

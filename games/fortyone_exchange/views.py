@@ -5,12 +5,11 @@ that can be shared or reloaded. Opened from a match (``?match=<id>``), a member
 sees the seat names filled in and a way back to the table.
 """
 
-import uuid
 from urllib.parse import urlencode
 
 from django.shortcuts import render
 
-from games.models import Match
+from games.checker_views import match_for, record_form
 
 from .forms import MAX_PLAYERS, MIN_PLAYERS, HandCheckerForm, clamp_players
 
@@ -31,38 +30,20 @@ def example_query(match=None):
     return urlencode(query)
 
 
-def match_for(request):
-    """The match the checker was opened from, if the visitor is one of its members."""
-    match_id = request.GET.get("match", "")
-    if not match_id.isdigit() or not request.user.is_authenticated:
+def winner_fields(match, verdict):
+    """The record button's fields: the one winner's seat. None for a tie (End
+    match banks it), or a name no seat has."""
+    if match is None or verdict is None or verdict.is_tie:
         return None
-    return Match.objects.filter(
-        pk=match_id, members=request.user, game="fortyone_exchange"
-    ).first()
-
-
-def record_form(match, verdict):
-    """What the record button posts to the core: the one winner's seat for the
-    open round. None for a tie (End match banks it), or a name no seat has."""
-    if match is None or verdict is None or verdict.is_tie or not match.is_live:
-        return None
-    open_round = match.rounds.filter(status="open").first()
     name = verdict.winners[0].casefold()
     seat = next((s for s in match.seats.all() if s.name.casefold() == name), None)
-    if open_round is None or seat is None:
+    if seat is None:
         return None
-    return {
-        "action": f"{match.get_absolute_url()}record/",
-        "winner": seat.pk,
-        "name": seat.name,
-        "round": open_round.number,
-        # A fresh idempotency key per rendering: a double tap records once.
-        "key": uuid.uuid4().hex,
-    }
+    return {"winner": seat.pk, "name": seat.name}
 
 
 def hand_checker(request):
-    match = match_for(request)
+    match = match_for(request, "fortyone_exchange")
     names = [seat.name for seat in match.seats.all()][:MAX_PLAYERS] if match else []
     # "Add a player" and "Remove" resize the form and keep what was picked, without
     # judging a half-picked table; any other submission is checked.
@@ -79,7 +60,7 @@ def hand_checker(request):
         "form": form,
         "match": match,
         "verdict": verdict,
-        "record": record_form(match, verdict),
+        "record": record_form(match, winner_fields(match, verdict)),
         "checked": checked,
         "hands": form.hands_to_pick(show_errors=checked),
         "count": count,

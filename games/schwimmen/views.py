@@ -9,12 +9,11 @@ endpoint.
 """
 
 import json
-import uuid
 from urllib.parse import urlencode
 
 from django.shortcuts import render
 
-from games.models import Match
+from games.checker_views import match_for, record_form
 
 from .forms import MAX_PLAYERS, MIN_PLAYERS, HandCheckerForm, clamp_players
 from .rules import FEUER
@@ -38,35 +37,15 @@ def example_query(match=None):
     return urlencode(query)
 
 
-def match_for(request):
-    """The match the checker was opened from, if the visitor is one of its members."""
-    match_id = request.GET.get("match", "")
-    if not match_id.isdigit() or not request.user.is_authenticated:
+def payload_fields(checked):
+    """The checked hands' record, as the record form posts it."""
+    if checked is None or checked.payload is None:
         return None
-    return Match.objects.filter(
-        pk=match_id, members=request.user, game="schwimmen"
-    ).first()
-
-
-def record_form(match, checked):
-    """What the record button posts to the core, or None when it cannot be used."""
-    if match is None or checked is None or not match.is_live:
-        return None
-    payload = checked.payload
-    open_round = match.rounds.filter(status="open").first()
-    if payload is None or open_round is None:
-        return None
-    return {
-        "action": f"{match.get_absolute_url()}record/",
-        "payload": json.dumps(payload),
-        "round": open_round.number,
-        # A fresh idempotency key per rendering: a double tap records once.
-        "key": uuid.uuid4().hex,
-    }
+    return {"payload": json.dumps(checked.payload)}
 
 
 def hand_checker(request):
-    match = match_for(request)
+    match = match_for(request, "schwimmen")
     seats = list(match.seats.order_by("position")[:MAX_PLAYERS]) if match else []
     feuer = bool(match.options.get(FEUER, True)) if match else None
     # "Add a player" and "Remove" resize the form and keep what was picked, without
@@ -87,7 +66,7 @@ def hand_checker(request):
         "match": match,
         "result": result,
         "checked": checked,
-        "record": record_form(match, result),
+        "record": record_form(match, payload_fields(result)),
         "hands": form.hands_to_pick(show_errors=checked),
         "count": count,
         "min_players": MIN_PLAYERS,

@@ -278,7 +278,7 @@ class ThirtyOne(RuleModule):
         ),
     )
     # The option that picks a rule set, and the sets: the start form fills them
-    # in (static/js/start.js), the hand checker too (thirty_one/presets.js).
+    # in (static/js/presets.js), the hand checker's options too.
     preset_option = RULE_SET
     presets = PRESETS
     fields = (
@@ -290,7 +290,6 @@ class ThirtyOne(RuleModule):
     row_template = "thirty_one/row.jinja"
     standings_template = "thirty_one/standings.jinja"
     stylesheets = ("thirty_one/thirty_one.css",)
-    scripts = ("thirty_one/presets.js",)
     urls = "games.thirty_one.urls"
     match_pages = ((gettext_lazy("Hand checker"), "hands"),)
     record_schema = {
