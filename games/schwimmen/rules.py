@@ -16,22 +16,21 @@ from django.utils.translation import gettext_lazy, ngettext
 from games import lives, words
 from games.errors import BadValue, NoChange
 from games.lives import seat_id
+from games.lives.module import LivesModule
 from games.rules import (
     DRAW,
     OPEN,
-    OUT,
     SCORED,
     Field,
     Option,
     Outcome,
-    RuleModule,
 )
 
 LIVES, TIE, FEUER = "lives", "swimmers_tie", "feuer"
 FEUER_FIELD, REPLAY_FIELD = "feuer", "replay"
 
 
-class Schwimmen(RuleModule):
+class Schwimmen(LivesModule):
     key = "schwimmen"
     name = "Schwimmen"
     summary = gettext_lazy(
@@ -148,19 +147,6 @@ class Schwimmen(RuleModule):
             raise NoChange(_("That is already what this round says."))
         return outcome
 
-    def _in_seat(self, table, value, out_message):
-        """The seat of ``value`` if it plays the round and is not out; else
-        ``out_message`` (with the seat's ``name``) is the refusal."""
-        seat = seat_id(value)
-        if seat not in table.seat_ids():
-            raise BadValue(
-                _("Seat %(seat)s does not play round %(number)d.")
-                % {"seat": seat, "number": table.round.number}
-            )
-        if table.standings.fate(seat) == OUT:
-            raise BadValue(out_message % {"name": self._names(table)[seat]})
-        return seat
-
     def _judgeable(self, table):
         if table.standings.result is not None:
             raise BadValue(_("The match was decided before this round."))
@@ -234,12 +220,6 @@ class Schwimmen(RuleModule):
                 return False
         return True
 
-    def _names(self, table):
-        return {seat.id: seat.name for seat in table.seats}
-
-    def _ordered(self, table, seats):
-        return [seat for seat in table.seat_ids() if seat in seats]
-
     def describe(self, round, seats, options):
         return summary(round, seats).text
 
@@ -269,22 +249,6 @@ class Schwimmen(RuleModule):
             names={seat.id: seat.name for seat in seats},
         )
         return settled.standings
-
-    def summarize(self, seats, rounds):
-        """Lives paid per seat and the rounds banked unscored."""
-        paid = {seat.id: 0 for seat in seats}
-        draws = 0
-        for round in rounds:
-            if round.status == DRAW:
-                draws += 1
-            for seat, value in round.cells.items():
-                if seat in paid and value:
-                    paid[seat] += value
-        return {
-            "rounds_won": dict.fromkeys(paid, 0),
-            "lives_paid": paid,
-            "draws": draws,
-        }
 
 
 @dataclass(frozen=True)

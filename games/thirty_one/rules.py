@@ -30,7 +30,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from games import lives, words
 from games.errors import BadValue, NoChange
 from games.lives import seat_id
-from games.rules import DRAW, OPEN, OUT, SCORED, Field, Option, Outcome, RuleModule
+from games.lives.module import LivesModule
+from games.rules import DRAW, OPEN, SCORED, Field, Option, Outcome
 
 # Option keys.
 RULE_SET, LIVES, EXCHANGE = "rule_set", "lives", "exchange"
@@ -164,7 +165,7 @@ def describe(paid, name, *, kind=None, by=None, closer=None, options=None):
     return phrase[:1].upper() + phrase[1:]
 
 
-class ThirtyOne(RuleModule):
+class ThirtyOne(LivesModule):
     key = "thirty_one"
     name = gettext_lazy("Thirty-One")
     summary = gettext_lazy(
@@ -499,19 +500,6 @@ class ThirtyOne(RuleModule):
             )
         return lowest, limit
 
-    def _in_seat(self, table, value, out_message):
-        """The seat of ``value`` if it plays the round and is not out; else
-        ``out_message`` (with the seat's ``name``) is the refusal."""
-        seat = seat_id(value)
-        if seat not in table.seat_ids():
-            raise BadValue(
-                _("Seat %(seat)s does not play round %(number)d.")
-                % {"seat": seat, "number": table.round.number}
-            )
-        if table.standings.fate(seat) == OUT:
-            raise BadValue(out_message % {"name": self._names(table)[seat]})
-        return seat
-
     def _same(self, round, outcome):
         """True when a correction would leave ``round`` as it is."""
         if any(round.cells.get(seat, 0) != n for seat, n in outcome.cells.items()):
@@ -521,12 +509,6 @@ class ThirtyOne(RuleModule):
             == set(outcome.values.get(key, {}))
             for key in MARKS
         )
-
-    def _names(self, table):
-        return {seat.id: seat.name for seat in table.seats}
-
-    def _ordered(self, table, seats):
-        return [seat for seat in table.seat_ids() if seat in seats]
 
     # Standings -------------------------------------------------------------------
 
@@ -549,21 +531,6 @@ class ThirtyOne(RuleModule):
             wipeout=options.get(TIE, lives.REPLAY),
             names={seat.id: seat.name for seat in seats},
         ).standings
-
-    def summarize(self, seats, rounds):
-        """Lives paid per seat and the rounds banked unscored."""
-        paid = {seat.id: 0 for seat in seats}
-        draws = 0
-        for round in rounds:
-            draws += round.status == DRAW
-            for seat, value in round.cells.items():
-                if seat in paid and value:
-                    paid[seat] += value
-        return {
-            "rounds_won": dict.fromkeys(paid, 0),
-            "lives_paid": paid,
-            "draws": draws,
-        }
 
 
 @dataclass(frozen=True)
