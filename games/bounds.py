@@ -8,3 +8,5 @@ idempotency key is stored in a column of ``KEY_MAX_LENGTH`` characters.
 ID_MAX = 2**63 - 1
 NUMBER_MAX = 2**31 - 1
 KEY_MAX_LENGTH = 100
+# A seat's (a player's) name: the model, the actions, every form and checker.
+NAME_MAX_LENGTH = 40

@@ -48,19 +48,15 @@ def push_failed(match_id, version):
     )
 
 
-def resync_message(match_id, version, kind):
-    """The frame that makes a phone ask for a snapshot: no HTML to render, so
-    it goes even when the change's fragments failed."""
+def resyncs(match_id, version, kind):
+    """(group, message) for every group of the match: the frame that makes a
+    phone ask for a snapshot. No HTML to render, so it goes even when the
+    change's fragments failed."""
     text = json.dumps(
         {"type": "resync", "version": version, "kind": kind}, separators=(",", ":")
     )
-    return {
-        "type": "match.change",
-        "match": match_id,
-        "version": version,
-        "kind": kind,
-        "text": text,
-    }
+    message = change_message(match_id, version, kind, text)
+    return [(group_name(match_id, language), message) for language in languages.codes()]
 
 
 def group_name(match_id, language=None):
@@ -101,8 +97,7 @@ def publish(match_id, version, kind, change, *, match=None, seats=None):
     except Exception:
         # The change is committed: its phones resync instead of waiting.
         push_failed(match_id, version)
-        resync = resync_message(match_id, version, kind)
-        messages = [(group, resync) for group in all_groups(match_id)]
+        messages = resyncs(match_id, version, kind)
         if outbox is not None:
             outbox.extend(messages)
             return
@@ -116,8 +111,7 @@ def publish(match_id, version, kind, change, *, match=None, seats=None):
             async_to_sync(layer.group_send)(group, message)
     except Exception:
         push_failed(match_id, version)
-        resync = resync_message(match_id, version, kind)
-        send_quietly(layer, [(group, resync) for group in all_groups(match_id)])
+        send_quietly(layer, resyncs(match_id, version, kind))
 
 
 def change_message(match_id, version, kind, text):
@@ -128,10 +122,6 @@ def change_message(match_id, version, kind, text):
         "kind": kind,
         "text": text,
     }
-
-
-def all_groups(match_id):
-    return [group_name(match_id, language) for language in languages.codes()]
 
 
 def send_quietly(layer, messages):
@@ -183,11 +173,9 @@ async def send_all(layer, outbox):
         try:
             await layer.group_send(group, message)
         except Exception:
-            push_failed(message["match"], message["version"])
-            resync = resync_message(
-                message["match"], message["version"], message["kind"]
-            )
-            for other in all_groups(message["match"]):
+            match_id, version = message["match"], message["version"]
+            push_failed(match_id, version)
+            for other, resync in resyncs(match_id, version, message["kind"]):
                 try:
                     await layer.group_send(other, resync)
                 except Exception:

@@ -9,6 +9,7 @@ offers one button that records its verdict through the core's record endpoint.
 import uuid
 
 from .models import Match
+from .rules import OPEN
 
 
 def match_for(request, game):
@@ -26,7 +27,7 @@ def record_form(match, fields):
     a match no longer live, or nothing to record."""
     if match is None or fields is None or not match.is_live:
         return None
-    open_round = match.rounds.filter(status="open").first()
+    open_round = match.rounds.filter(status=OPEN).first()
     if open_round is None:
         return None
     return {

@@ -6,7 +6,8 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.urls import reverse
 
-from .bounds import KEY_MAX_LENGTH
+from . import rules
+from .bounds import KEY_MAX_LENGTH, NAME_MAX_LENGTH
 from .rules import registry
 
 # Six characters that cannot be misread aloud or on a small screen: no 0/O, 1/I/L.
@@ -127,7 +128,7 @@ class Membership(models.Model):
 
 class Seat(models.Model):
     match = models.ForeignKey(Match, models.CASCADE, related_name="seats")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=NAME_MAX_LENGTH)
     position = models.PositiveSmallIntegerField()
     claimed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -162,11 +163,11 @@ NOTE_MAX_LENGTH = 80
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open"
-        WON = "won"
-        DRAW = "draw"
+        OPEN = rules.OPEN
+        WON = rules.WON
+        DRAW = rules.DRAW
         # Closed; its meaning is in its cells (lives lost, bids and tricks).
-        SCORED = "scored"
+        SCORED = rules.SCORED
 
     match = models.ForeignKey(Match, models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
@@ -197,17 +198,17 @@ class Round(models.Model):
             ),
             models.UniqueConstraint(
                 fields=["match"],
-                condition=Q(status="open"),
+                condition=Q(status=rules.OPEN),
                 name="one_open_round_per_match",
             ),
             models.CheckConstraint(
-                condition=Q(status="won", winner__isnull=False)
-                | Q(~Q(status="won"), winner__isnull=True),
+                condition=Q(status=rules.WON, winner__isnull=False)
+                | Q(~Q(status=rules.WON), winner__isnull=True),
                 name="round_winner_iff_won",
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_from_one"),
             models.CheckConstraint(
-                condition=Q(status__in=["open", "won", "draw", "scored"]),
+                condition=Q(status__in=[rules.OPEN, *rules.CLOSED]),
                 name="round_status_known",
             ),
         ]

@@ -12,12 +12,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from games import broadcast, errors
-from games.bounds import ID_MAX, KEY_MAX_LENGTH
+from games.bounds import ID_MAX, KEY_MAX_LENGTH, NAME_MAX_LENGTH
 from games.models import Event, Match, Membership, Round, Seat
 
 from . import sql
-
-NAME_MAX_LENGTH = 40
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.bounds import NAME_MAX_LENGTH
 from games.cards import card_name
 
 from . import hands
@@ -98,7 +99,7 @@ class HandCheckerForm(forms.Form):
             initial = names[index - 1] if index <= len(names) else ""
             self.fields[f"p{index}-name"] = forms.CharField(
                 label=gettext_lazy("Name"),
-                max_length=40,
+                max_length=NAME_MAX_LENGTH,
                 required=False,
                 initial=initial,
                 widget=forms.TextInput(

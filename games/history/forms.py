@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.bounds import NAME_MAX_LENGTH
 from games.models import Match
 from games.rules import registry
 
@@ -18,7 +19,7 @@ class MatchFilter(forms.Form):
         ],
     )
     player = forms.CharField(
-        required=False, max_length=40, label=_("Player name"), strip=True
+        required=False, max_length=NAME_MAX_LENGTH, label=_("Player name"), strip=True
     )
 
     def __init__(self, *args, **kwargs):

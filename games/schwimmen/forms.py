@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.bounds import NAME_MAX_LENGTH
 from games.cards import PACK_32, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError
 
 from . import hands
@@ -89,7 +90,7 @@ class HandCheckerForm(forms.Form):
             seat = self.seats[index - 1] if index <= len(self.seats) else None
             self.fields[f"p{index}-name"] = forms.CharField(
                 label=gettext_lazy("Name"),
-                max_length=40,
+                max_length=NAME_MAX_LENGTH,
                 required=False,
                 initial=seat.name if seat else "",
                 widget=forms.TextInput(

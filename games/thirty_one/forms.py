@@ -13,6 +13,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.bounds import NAME_MAX_LENGTH
 from games.cards import PACK_52, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, CardError
 
 from . import hands
@@ -113,7 +114,7 @@ class HandCheckerForm(forms.Form):
             seat = self.seats[index - 1] if index <= len(self.seats) else None
             self.fields[f"p{index}-name"] = forms.CharField(
                 label=gettext_lazy("Name"),
-                max_length=40,
+                max_length=NAME_MAX_LENGTH,
                 required=False,
                 initial=seat.name if seat else "",
                 widget=forms.TextInput(
