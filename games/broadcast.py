@@ -9,7 +9,8 @@ change is rendered once in each language noted for the match, and each group get
 its own text.
 
 A push that fails (a fragment that does not render, a layer that refuses) is
-logged once with its match and version and counted (``failed_pushes``); the
+logged once with its match and version and counted (``failed_pushes``, the
+``squarescores_push_failures_total`` metric); the
 match's groups then get a small ``resync`` frame with the version, which makes
 every phone ask for a snapshot, so none waits for the next change to catch up.
 """
@@ -23,6 +24,8 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
+from squarescores import metrics
+
 from . import languages, live
 from .threads import database_call
 
@@ -30,17 +33,17 @@ logger = logging.getLogger(__name__)
 
 # Set while a consumer runs an action: publish() then leaves the sends to it.
 _outbox = contextvars.ContextVar("broadcast_outbox", default=None)
-# Pushes that failed since the process started (read by tests and operators).
-_failed = {"pushes": 0}
 
 
 def failed_pushes():
-    return _failed["pushes"]
+    """Pushes that failed since the process started (read by tests; operators
+    read the metric)."""
+    return metrics.push_failures()
 
 
 def push_failed(match_id, version):
     """Log and count a failed push once, from inside its ``except`` block."""
-    _failed["pushes"] += 1
+    metrics.PUSH_FAILURES.inc()
     logger.exception(
         "Push of match %s version %s failed; its phones resync from a snapshot",
         match_id,
@@ -108,6 +111,7 @@ def publish(match_id, version, kind, change, *, match=None, seats=None):
         return
     try:
         for group, message in messages:
+            metrics.PUSHES.inc()
             async_to_sync(layer.group_send)(group, message)
     except Exception:
         push_failed(match_id, version)
@@ -170,6 +174,7 @@ async def send_all(layer, outbox):
     """Send a change's messages; on the first that fails, log it once, then
     try a resync for every group of its match and stop."""
     for group, message in outbox:
+        metrics.PUSHES.inc()
         try:
             await layer.group_send(group, message)
         except Exception:

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from squarescores import metrics
 from squarescores.socket_auth import PROTOCOL
 
 from . import actions, errors, json_limits, languages, live, tv
@@ -67,6 +68,22 @@ def correct_form(user, match_id, number, form, key, game=None):
 NO_HOP = frozenset({"match.change", "websocket.receive"})
 
 
+class Counted:
+    """Keeps ``metrics.SOCKETS`` right: one up on accept, one down on the
+    disconnect of a socket that was counted (a refused handshake never was)."""
+
+    counted = None
+
+    def open_socket(self, kind):
+        self.counted = metrics.SOCKETS.labels(kind)
+        self.counted.inc()
+
+    def close_socket(self):
+        if self.counted is not None:
+            self.counted.dec()
+            self.counted = None
+
+
 class NoHop:
     """Handles the ``NO_HOP`` messages without Channels' thread hop."""
 
@@ -77,7 +94,7 @@ class NoHop:
         await super().dispatch(message)
 
 
-class MatchConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
+class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
     async def connect(self):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         # The page's language: its pushes, snapshots and refusals are written in it.
@@ -90,6 +107,7 @@ class MatchConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
         # (squarescores/socket_auth.py); a browser must hear it named back.
         offered = self.scope.get("subprotocols") or ()
         await self.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
+        self.open_socket("match")
         # Note the language, join, then read the snapshot: a change committed in
         # between arrives as a push with a version the client already has (in its
         # language, as it was noted first), never lost.
@@ -98,9 +116,11 @@ class MatchConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
         await self.send_snapshot(noted=True)
 
     async def disconnect(self, code):
+        self.close_socket()
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def send_snapshot(self, *, noted=False):
+        metrics.SNAPSHOTS.labels("connect" if noted else "asked").inc()
         if not noted:
             # Asked for (a gap, the page back in the foreground, a push the
             # server sent without HTML): the language may have expired.
@@ -174,7 +194,7 @@ class MatchConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
         await self.send(text_data=event["text"])
 
 
-class TvConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
+class TvConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
     """The TV link's socket, ``/ws/tv/<secret>/``: read only, no login.
 
     It joins the match's group and forwards the pushes every phone gets, after a
@@ -190,6 +210,7 @@ class TvConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
         self.group = None
         self.version = 0
         await self.accept()
+        self.open_socket("tv")
         match = await database_call(tv.match_for)(self.secret)
         if match is None:
             await self.close(code=CLOSE_NO_MATCH)
@@ -205,10 +226,12 @@ class TvConsumer(NoHop, MessageLimits, AsyncWebsocketConsumer):
         await self.send_snapshot(noted=True)
 
     async def disconnect(self, code):
+        self.close_socket()
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def send_snapshot(self, *, noted=False):
+        metrics.SNAPSHOTS.labels("connect" if noted else "asked").inc()
         if not noted:
             await languages.anote(self.match_id, self.language)
         try:

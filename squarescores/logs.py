@@ -6,7 +6,9 @@ whole traceback. The client was at fault and the server did its job, so a run of
 hostile requests drowned the one traceback that mattered, a 500's.
 """
 
+import json
 import logging
+import time
 
 
 class OneLineRefusals(logging.Filter):
@@ -26,3 +28,25 @@ class OneLineRefusals(logging.Filter):
                 message = f"{message}: {path}"
             record.msg, record.args = message, ()
         return True
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object a line (``LOG_FORMAT=json``): time, level, logger, message,
+    the HTTP status when Django logged one, and a traceback when there is one."""
+
+    converter = time.gmtime
+
+    def format(self, record):
+        line = {
+            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S")
+            + f".{int(record.msecs):03d}Z",
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        status = getattr(record, "status_code", None)
+        if status is not None:
+            line["status"] = status
+        if record.exc_info:
+            line["traceback"] = self.formatException(record.exc_info)
+        return json.dumps(line, ensure_ascii=False)

@@ -76,6 +76,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so a request's time includes every other middleware's.
+    "squarescores.metrics.RequestLatencyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "squarescores.middleware.ContentSecurityPolicyMiddleware",
     "squarescores.middleware.SameForEveryoneMiddleware",
@@ -285,6 +287,9 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_SSL_REDIRECT = HTTPS
+# A load balancer's health checks and Prometheus reach a worker over plain http
+# on the private network; a redirect to https would fail them all.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "31536000" if HTTPS else "0")
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "0")
@@ -355,15 +360,25 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# For whoever runs the site (squarescores/health.py): /metrics answers only a
+# request that sends this as "Authorization: Bearer <token>" (404 while unset);
+# /readyz gives the database and Redis this many seconds each.
+METRICS_TOKEN = os.getenv("METRICS_TOKEN", "")
+READY_TIMEOUT = float(os.getenv("READY_TIMEOUT", "2"))
+
+# LOG_FORMAT=json: one JSON object a line, for a log collector.
+LOG_FORMAT = os.getenv("LOG_FORMAT", "text").strip().lower()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # A refused request (403, a body too large) is one line, not a traceback.
     "filters": {"one_line_refusals": {"()": "squarescores.logs.OneLineRefusals"}},
+    "formatters": {"json": {"()": "squarescores.logs.JsonFormatter"}},
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "filters": ["one_line_refusals"],
+            **({"formatter": "json"} if LOG_FORMAT == "json" else {}),
         }
     },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},

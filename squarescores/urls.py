@@ -3,9 +3,12 @@ from django.urls import include, path
 
 from games import rules_views, tv_views, views
 from games.rules import registry
-from squarescores import jsi18n, pwa
+from squarescores import health, jsi18n, pwa
 
 urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
+    path("metrics", health.metrics_view, name="metrics"),
     path("", views.home, name="home"),
     path("start/", views.start, name="start"),
     path("j/<str:code>/", views.join, name="join"),

@@ -6,6 +6,7 @@ broadcast, all in one transaction, and answers a retried idempotency key with th
 first result.
 """
 
+import time
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -14,6 +15,7 @@ from django.utils.translation import gettext as _
 from games import broadcast, errors
 from games.bounds import ID_MAX, KEY_MAX_LENGTH, NAME_MAX_LENGTH
 from games.models import Event, Match, Membership, Round, Seat
+from squarescores import metrics
 
 from . import sql
 
@@ -223,8 +225,9 @@ def run_change(
     the event, and then answers with the first result. A tap pays for the lookup
     only when it is a retry.
     """
-    clean_key(key)
+    started = time.perf_counter()
     try:
+        clean_key(key)
         with transaction.atomic(), sql.deferred():
             match = lock_live_match(
                 match_id,
@@ -239,10 +242,12 @@ def run_change(
             broadcast.announce(
                 match, match.version, applied.kind, applied.change, applied.seats
             )
-    except (errors.Refusal, IntegrityError):
+    except (errors.Refusal, IntegrityError) as refusal:
         # The same key may have won a race with this call: answer as it did.
         earlier = replay_of(match_id, actor, key)
         if earlier:
             return earlier
+        metrics.refused(getattr(refusal, "code", "conflict"))
         raise
+    metrics.recorded(applied.kind, time.perf_counter() - started)
     return Result(match, event)

@@ -37,6 +37,7 @@ from games.sheet import (
     standings_of,
     values_of,
 )
+from squarescores import metrics
 
 from . import sql
 from .base import (
@@ -480,7 +481,16 @@ def check_payload(match_id, payload, game=None):
     """Refuse a payload that does not fit the game's ``record_schema``, before
     the match is locked: a bad body is a 400 even when its key was used before.
     ``game``, when the caller read it already (a socket knows its match's), spares
-    reading it again; the locked match is checked against it."""
+    reading it again; the locked match is checked against it. A refusal here is
+    counted as ``run_change`` counts its own: the two are the write path's."""
+    try:
+        check_payload_fits(match_id, payload, game)
+    except errors.Refusal as refusal:
+        metrics.refused(refusal.code)
+        raise
+
+
+def check_payload_fits(match_id, payload, game):
     if not isinstance(payload, dict):
         raise errors.BadValue(_("A record is a JSON object."))
     if not is_whole(match_id):
