@@ -365,6 +365,18 @@ def member_snapshot(match_id, user, language=None):
     }
 
 
+def member_state(match_id, user):
+    """(version, game) of ``match_id`` when ``user`` is a member, else None: one
+    query, all a reconnecting page needs when it holds that version already."""
+    if user is None or not user.is_authenticated:
+        return None
+    return (
+        Match.objects.filter(pk=match_id, memberships__user=user)
+        .values_list("version", "game")
+        .first()
+    )
+
+
 def current_version(match_id):
     return (
         Match.objects.filter(pk=match_id).values_list("version", flat=True).first() or 0

@@ -57,7 +57,12 @@ class SameForEveryoneMiddleware(MiddlewareMixin):
 
     def process_response(self, request, response):
         if getattr(response, "same_for_everyone", False):
+            # Except ``Accept-Encoding`` (GZipMiddleware's): a cache must not
+            # hand the gzipped copy to a client that cannot read it.
+            vary = response.headers.get("Vary", "")
             del response.headers["Vary"]
+            if "accept-encoding" in vary.lower():
+                response.headers["Vary"] = "Accept-Encoding"
         return response
 
 

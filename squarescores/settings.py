@@ -82,6 +82,11 @@ MIDDLEWARE = [
     "squarescores.middleware.ContentSecurityPolicyMiddleware",
     "squarescores.middleware.SameForEveryoneMiddleware",
     "servestatic.middleware.ServeStaticMiddleware",
+    # Pages and the script catalogue compressed: a match page is 42 KB of HTML,
+    # 7 KB gzipped, on a phone's slow network (docs/benchmarks.md). Static files
+    # are served pre-compressed above and never reach it. Against BREACH, Django
+    # masks the CSRF token per response and pads each gzipped body randomly.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session (it reads the language cookie and the header), before
     # CommonMiddleware (Django's documented order); the API answers in it too.

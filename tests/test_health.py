@@ -4,6 +4,8 @@ The failing /readyz runs a real server whose PostgreSQL or Redis is a closed
 port of this machine: a real connection refused, not a mock.
 """
 
+import json
+import logging
 import os
 import subprocess
 import sys
@@ -14,6 +16,7 @@ import pytest
 from django.urls import reverse
 from prometheus_client.parser import text_string_to_metric_families
 
+from squarescores.logs import JsonFormatter
 from tests.conftest import seat
 from tests.server import ROOT, free_port
 
@@ -164,3 +167,28 @@ def test_readyz_fails_with_the_reason_when_redis_is_unreachable(tmp_path):
     assert body["checks"]["database"] == "ok"
     assert body["checks"]["redis"].startswith("ConnectionError")
     assert took < 5
+
+
+@pytest.mark.django_db
+def test_a_match_page_is_served_gzipped_to_a_phone_that_takes_it(client, match, bob):
+    client.force_login(bob)
+    plain = client.get(f"/matches/{match.pk}/")
+    packed = client.get(f"/matches/{match.pk}/", headers={"accept-encoding": "gzip"})
+
+    assert packed.status_code == 200
+    assert packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"]
+    assert len(packed.content) < len(plain.content) / 3
+
+
+def test_json_log_lines_are_one_object_each():
+    record = logging.LogRecord(
+        "games", logging.WARNING, __file__, 1, "a %s", ("b",), None
+    )
+    record.status_code = 409
+    line = json.loads(JsonFormatter().format(record))
+
+    assert line["level"] == "WARNING"
+    assert line["message"] == "a b"
+    assert line["status"] == 409
+    assert line["time"].endswith("Z")

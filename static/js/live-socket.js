@@ -13,7 +13,11 @@
 //   version     the version the page was drawn at
 //   ordered     true: changes in version order, gaps fetched by snapshot (table,
 //               TV); false: every change as it comes (the history refetches)
+//   current     true: connect with the version the page holds; a server that
+//               finds it still the match's answers "current" instead of a whole
+//               snapshot (the table: a phone back from a blink of its Wi-Fi)
 //   onSnapshot(message), onChange(message)   apply one; the version then moves
+//   onCurrent()   the page's version is the match's: nothing to replace
 //   onNews(message)     a change that is news, not a version (a rematch)
 //   onOther(message)    any other frame (a refusal's "error")
 //   onStatus(state)     "connecting", "live", "reconnecting", "offline"
@@ -87,6 +91,17 @@
         apply(message, options.onSnapshot);
         onStatus("live");
         drain();
+      } else if (message.type === "current") {
+        if (message.version !== version) {
+          requestSnapshot();
+          return;
+        }
+        snapshotPending = false;
+        synced = true;
+        attempts = 0;
+        (options.onCurrent || noop)();
+        onStatus("live");
+        drain();
       } else if (message.type === "change" && message.kind === "rematch") {
         // News, not a change: the ended match keeps its version.
         onNews(message);
@@ -118,7 +133,8 @@
       var scheme = location.protocol === "https:" ? "wss://" : "ws://";
       // The page's language: the server writes this socket's pushes in it.
       var lang = encodeURIComponent(document.documentElement.lang || "");
-      var ws = new WebSocket(scheme + location.host + options.path + "?lang=" + lang);
+      var query = "?lang=" + lang + (options.current ? "&version=" + version : "");
+      var ws = new WebSocket(scheme + location.host + options.path + query);
       socket = ws;
       synced = false;
       snapshotPending = false;

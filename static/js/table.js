@@ -677,8 +677,14 @@
     path: "/ws/matches/" + matchId + "/",
     version: version,
     ordered: true,
+    current: true,
     onSnapshot: function (message) {
       applySnapshot(message);
+    },
+    // Still the match's version: only the taps kept while away go now.
+    onCurrent: function () {
+      settlePending();
+      sendPending();
     },
     onChange: applyChange,
     onNews: moveToRematch,

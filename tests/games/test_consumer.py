@@ -85,6 +85,63 @@ async def test_a_member_gets_a_snapshot_with_the_current_version(match, bob):
     await socket.disconnect()
 
 
+async def test_a_page_that_holds_the_current_version_hears_current(match, bob):
+    socket = await connect(match.pk, bob, query=f"?version={match.version}")
+
+    answer = await receive(socket)
+
+    assert answer == {"type": "current", "version": match.version}
+    await socket.disconnect()
+
+
+async def test_a_page_behind_the_match_gets_the_whole_snapshot(match, bob):
+    socket = await connect(match.pk, bob, query=f"?version={match.version - 1}")
+
+    answer = await receive(socket)
+
+    assert (answer["type"], answer["version"]) == ("snapshot", match.version)
+    await socket.disconnect()
+
+
+async def test_an_outsider_naming_the_current_version_is_still_refused(match, charlie):
+    socket = await connect(match.pk, charlie, query=f"?version={match.version}")
+
+    closed = await socket.receive_output(timeout=5)
+
+    assert closed == {"type": "websocket.close", "code": 4403}
+
+
+async def test_a_page_that_heard_current_then_hears_each_change(match, alice, bob):
+    member = await connect(match.pk, bob, query=f"?version={match.version}")
+    await receive(member)
+    host = await connect(match.pk, alice)
+    await receive(host)
+
+    await host.send_json_to(tap_frame(1, await seat_id(match, "Ben"), key="k"))
+
+    change = await receive(member)
+    assert (change["type"], change["version"]) == ("change", match.version + 1)
+    await member.disconnect()
+    await host.disconnect()
+
+
+async def test_the_open_sockets_gauge_follows_connects_and_disconnects(match, bob):
+    from prometheus_client import REGISTRY
+
+    def open_now():
+        labels = {"kind": "match"}
+        return REGISTRY.get_sample_value("squarescores_sockets_open", labels) or 0
+
+    before = open_now()
+    socket = await connect(match.pk, bob)
+    await receive(socket)
+    assert open_now() == before + 1
+
+    await socket.disconnect()
+
+    assert open_now() == before
+
+
 async def test_a_tap_on_one_socket_reaches_the_other(match, alice, bob):
     host = await connect(match.pk, alice)
     member = await connect(match.pk, bob)
