@@ -30,7 +30,8 @@ def arguments(argv):
     parser.add_argument(
         "--light-probes",
         action="store_true",
-        help="only the push growth and the records per game (a partial run)",
+        help="only the push growth, the records per game, the page and the storm "
+        "(a partial run)",
     )
     parser.add_argument(
         "--docs",
@@ -122,6 +123,7 @@ async def main(args):
                 smoke=args.smoke,
                 light=args.light_probes,
                 push_bytes=results.get("bare_push_bytes", 600),
+                modes=plan["modes"],
             )
             results["growth"] = results["probes"].get("growth", {})
         results["seconds"] = time.time() - started

@@ -52,13 +52,33 @@ class Phone:
         self.ready = asyncio.Event()
         self.closed_early = False
         self.waiters = {}
+        # The newest match version this phone holds (a change's or a snapshot's).
+        self.version = 0
+        self.path = None
 
     @property
     def csrf(self):
         return self.http.cookies.get("csrftoken", "")
 
-    async def open_socket(self, path, *, timeout=15):
+    @property
+    def live(self):
+        """The socket is open and its snapshot has arrived."""
+        return (
+            self.ws is not None
+            and self.ready.is_set()
+            and self.task is not None
+            and not self.task.done()
+        )
+
+    async def open_socket(self, path, *, timeout=15, version=None):
+        """Open the socket at ``path`` and wait for its snapshot; ``version``,
+        the one this phone holds, lets the server answer "current" instead."""
+        self.path = path
+        self.ready = asyncio.Event()
+        self.closed_early = False
         ws_url = "ws" + self.base_url[4:] + path
+        if version:
+            ws_url += f"?version={version}"
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
         self.ws = await connect(
             ws_url,
@@ -81,6 +101,7 @@ class Phone:
                 kind = message.get("type")
                 if kind == "change":
                     self.frames += 1
+                    self.version = max(self.version, message.get("version") or 0)
                     for round in message.get("rounds") or ():
                         if round.get("status") != "open":
                             number = round["number"]
@@ -89,8 +110,17 @@ class Phone:
                             waiter = self.waiters.pop(number, None)
                             if waiter is not None and not waiter.done():
                                 waiter.set_result(now)
+                elif kind == "current":
+                    # The version this phone asked with is still the match's.
+                    self.version = max(self.version, message.get("version") or 0)
+                    self.ready.set()
                 elif kind == "snapshot":
                     self.snapshot = message
+                    self.version = max(self.version, message.get("version") or 0)
+                    # A phone back from a drop learns the rounds it missed here.
+                    for round in message.get("rounds") or ():
+                        if round.get("status") != "open":
+                            self.heard(round["number"], now)
                     self.ready.set()
                 elif kind == "error":
                     self.errors.append(message)
@@ -100,6 +130,27 @@ class Phone:
                     self.waiters.clear()
         except (ConnectionClosed, WebSocketException) as closed:
             self.closed_early = getattr(closed, "rcvd", None) or str(closed) or True
+        finally:
+            # A tap waiting on a socket that is gone hears it, and may resend.
+            for waiter in self.waiters.values():
+                if not waiter.done():
+                    waiter.set_exception(ConnectionError("socket closed"))
+            self.waiters.clear()
+
+    def heard(self, number, now):
+        self.seen.setdefault(number, now)
+        waiter = self.waiters.pop(number, None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(now)
+
+    async def drop(self):
+        """The socket dies as a phone's does when its Wi-Fi blinks: no close
+        frame, the TCP connection simply reset."""
+        if self.ws is not None:
+            self.ws.transport.abort()
+        if self.task is not None:
+            await asyncio.gather(self.task, return_exceptions=True)
+        self.ws = None
 
     async def send_frame(self, frame):
         await self.ws.send(json.dumps(frame))
@@ -108,6 +159,8 @@ class Phone:
         """Wait until this phone learns that round ``number`` is closed."""
         if number in self.seen:
             return self.seen[number]
+        if self.task is not None and self.task.done():
+            raise ConnectionError("socket closed")
         waiter = asyncio.get_running_loop().create_future()
         self.waiters[number] = waiter
         return await asyncio.wait_for(waiter, timeout)

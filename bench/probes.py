@@ -1,10 +1,12 @@
 """The figures that are not a load curve: push growth over 500 rounds, each game's
-record cost in one process, SQL queries per tap, and memory per idle connection at
-2,000 sockets (app and bare)."""
+record cost in one process, the page's weight and first view on a slow phone, the
+reconnect storm, SQL queries per tap, and memory per idle connection at 2,000
+sockets (app and bare)."""
 
 import asyncio
 import json
 
+from . import page, storm
 from .harness import run_load
 from .phones import Phone, gather_bounded
 from .scenarios import line, log
@@ -185,15 +187,31 @@ def _clone(phone, paths):
     return clone
 
 
-async def run_all(run_dir, *, smoke=False, light=False, push_bytes=600):
+async def phone(run_dir, smoke=False):
+    """The page's weight and its first view on Slow 4G (``bench/page.py``)."""
+    return await page.measure(run_dir, runs=1 if smoke else 5)
+
+
+async def storms(run_dir, smoke=False, modes=("embedded", "scaleout")):
+    """The reconnect storm (``bench/storm.py``), on one worker and on two."""
+    return await storm.run_all(run_dir, smoke=smoke, modes=modes)
+
+
+async def run_all(
+    run_dir, *, smoke=False, light=False, push_bytes=600, modes=("embedded",)
+):
     if smoke:
         result = await growth(run_dir, rounds=30, window=5)
         return {
             "growth": result,
             "records": await records(run_dir, push_bytes, rounds=8),
+            "phone": await phone(run_dir, smoke=True),
+            "storm": await storms(run_dir, smoke=True, modes=("embedded",)),
         }
     results = {"growth": await growth(run_dir)}
     results["records"] = await records(run_dir, push_bytes)
+    results["phone"] = await phone(run_dir)
+    results["storm"] = await storms(run_dir, modes=modes)
     if light:
         return results
     results["queries"] = await queries(run_dir)

@@ -119,6 +119,9 @@ class Stack:
                 create_database(self.database)
             if self.kind == "app":
                 self.manage("migrate", "--noinput", "-v", "0")
+                if self.extra_env.get("STATIC_MANIFEST") == "1":
+                    # As a deployment serves them: hashed and pre-compressed.
+                    self.manage("collectstatic", "--noinput", "-v", "0")
             else:
                 self.python("bench.bare.floor")
         return self

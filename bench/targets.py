@@ -114,14 +114,7 @@ class App:
     async def tap(self, phone, table, number, seat):
         key = new_key()
         if self.tap_via == "ws":
-            await phone.send_frame(
-                {
-                    "type": "record",
-                    "round": number,
-                    "form": {"winner": [str(seat)]},
-                    "key": key,
-                }
-            )
+            await phone.send_frame(tap_frame(number, seat, key))
             return await ws_answer(phone, number)
         answer = await phone.http.post(
             f"/matches/{table.id}/record/",
@@ -133,6 +126,18 @@ class App:
             },
         )
         return answer.status_code in (200, 204, 302, 303), answer.status_code
+
+
+def tap_frame(number, seat, key):
+    """The socket frame a 41 Exchange phone sends for a round's winner, as its
+    page sends it (the one record path of issue 30): every socket tap of the
+    bench (the load runs, the storm) is built here."""
+    return {
+        "type": "record",
+        "round": number,
+        "form": {"winner": [str(seat)]},
+        "key": key,
+    }
 
 
 async def ws_answer(phone, number):
