@@ -224,10 +224,17 @@ def run_change(
     round is closed, its seat taken) or the key's unique constraint as it appends
     the event, and then answers with the first result. A tap pays for the lookup
     only when it is a retry.
+
+    Each change committed, its time and each refusal are counted here, the one
+    place every change passes (``squarescores.metrics``); a replay is neither.
     """
     started = time.perf_counter()
     try:
         clean_key(key)
+    except errors.Refusal as refusal:
+        metrics.refused(refusal.code)
+        raise
+    try:
         with transaction.atomic(), sql.deferred():
             match = lock_live_match(
                 match_id,
