@@ -177,6 +177,34 @@ def test_a_phone_back_online_shows_the_rounds_it_missed(asgi_server, new_phone, 
 WAIT_BACK_MS = 5000
 
 
+def test_a_phone_back_online_that_missed_nothing_is_live_and_records(
+    asgi_server, new_phone, shoot
+):
+    a, b = new_phone("A"), new_phone("B")
+    join_link = start_match(a, asgi_server)
+    join_as(b, join_link, "Ben")
+    wait_live(a, b)
+    frames = []
+    b.on(
+        "websocket",
+        lambda socket: socket.on("framereceived", lambda frame: frames.append(frame)),
+    )
+
+    # The Wi-Fi blinks and nothing happens meanwhile: the server answers the
+    # reconnect with "current" (no snapshot), and the page goes on as it was.
+    b.context.set_offline(True)
+    expect(b.locator("[data-live-status]")).not_to_have_attribute("data-state", "live")
+    b.context.set_offline(False)
+    wait_live(b)
+    assert any('"type":"current"' in f.replace(" ", "") for f in frames), frames
+    shoot(b, "back-current")
+
+    seat_button(b, "Dev").click()
+    expect_round(a, 1, "Dev won", timeout=WAIT_BACK_MS)
+    expect_round(b, 1, "Dev won", timeout=WAIT_BACK_MS)
+    assert b.console_errors == []
+
+
 def test_an_outsider_is_sent_to_join_and_its_socket_is_refused(
     asgi_server, new_phone, shoot
 ):
