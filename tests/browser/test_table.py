@@ -232,8 +232,8 @@ def test_an_outsider_is_sent_to_join_and_its_socket_is_refused(
         "value"
     )
     response = outsider.request.post(
-        match_url + "tap/",
-        form={"csrfmiddlewaretoken": token, "round": "1", "seat": "1"},
+        match_url + "record/",
+        form={"csrfmiddlewaretoken": token, "round": "1", "winner": "1"},
         max_redirects=0,
     )
     assert response.status == 403
