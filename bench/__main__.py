@@ -76,7 +76,7 @@ def from_json(args):
                 run[key] = nan
     last = summarise(results)
     docs = args.docs or ROOT / "docs" / "benchmarks.md"
-    Path(docs).write_text(report.markdown(results))
+    Path(docs).write_text(report.keep_hand_written(report.markdown(results), docs))
     print(last)
     return 0
 
@@ -135,7 +135,9 @@ async def main(args):
             print(line)
         docs = args.docs or (None if args.smoke else ROOT / "docs" / "benchmarks.md")
         if docs:
-            Path(docs).write_text(report.markdown(results))
+            Path(docs).write_text(
+                report.keep_hand_written(report.markdown(results), docs)
+            )
             log(f"wrote {docs}")
         saved = args.json or (None if args.smoke else ROOT / "var" / "bench.json")
         if saved:

@@ -125,17 +125,17 @@ def spend_section(results):
         "What the app spends beyond the bare stack, and where it goes (the "
         "profile below names the calls):",
         "",
-        f"- The Django ORM: a socket tap runs {statements} SQL statements in one "
+        f"- The database: a socket tap runs {statements} SQL statements in one "
         "transaction (`games/actions/`): the lock, which raises the version, checks "
         "the tapper's membership and reads the match back in one `UPDATE … "
         "RETURNING`; the open round and its cells in one `SELECT`; the seats; and "
         "the writes (the cells, the closed round, the standings kept on the match, "
-        "the next round, the event). Each costs the ORM's compile and fetch, a "
-        "tenth of a millisecond or more, more than SQLite's own work; on "
-        "PostgreSQL the driver and the pool add more per statement (compare the "
-        "scale-out rows' CPU per tap with the embedded ones). The lock and the "
-        "round's read are raw SQL already; the writes through the ORM are a few "
-        "tenths of a millisecond of the record's cost.",
+        "the next round, the event). None goes through the ORM's compiler: each is "
+        "SQL text built once per process from the models' meta "
+        "(`games/actions/sql.py`), with the fields' own conversions; the writes go "
+        "to the database together. On PostgreSQL the driver and the pool add more "
+        "per statement (compare the scale-out rows' CPU per tap with the embedded "
+        "ones). Rarer changes (a seat, a correction, the end) use the ORM.",
         f"- `games/live.py` renders what changed once per change ({templates} "
         "Jinja2 templates: the closed row and its grid row, the open round and "
         "its entry, the standings and the module's figures) and serializes the "

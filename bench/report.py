@@ -30,6 +30,21 @@ COLUMNS = (
     "push B",
 )
 
+# What follows this line in docs/benchmarks.md is written by hand (the private
+# internals' A/B, bench/internals_ab.py): a run keeps it below its own figures.
+HAND = "<!-- Written by hand below this line: make bench keeps it. -->"
+
+
+def keep_hand_written(text, path):
+    """``text`` with the hand-written part of the file at ``path`` after it."""
+    try:
+        old = Path(path).read_text()
+    except FileNotFoundError:
+        return text
+    if HAND not in old:
+        return text
+    return text.rstrip("\n") + "\n\n" + old[old.index(HAND) :]
+
 
 def machine():
     model = "unknown CPU"
