@@ -8,8 +8,11 @@ Prints JSON: per variant the median over the runs of 41 Exchange's CPU per
 socket record (``cpu_ms``) and its ratio to the bare stack (``cpu_ratio``), and
 the saving of each optimisation as a share of the record's CPU.
 
-Not measured here: ``games/actions/sql.py``'s ``execute_wrapper`` batching only
-runs on PostgreSQL (this runs on SQLite), and ``stored()``'s
+Dropped after this measure (within noise of the stock code, or slower): the
+layer's throttled ``_clean_expired`` and the SQLite cursor's cached
+``convert_query``. Not measured here: ``games/actions/sql.py``'s
+``execute_wrapper`` batching only runs on PostgreSQL (this runs on SQLite), and
+``stored()``'s
 ``_state.adding = False`` is what makes an instance written by that SQL one the
 ORM will update rather than insert: it has no slower twin to compare with.
 """
@@ -23,11 +26,9 @@ import sys
 
 def toggles():
     """name -> (turn it off, turn it back on)."""
-    from channels.layers import InMemoryChannelLayer as Stock
     from django.db.backends.sqlite3 import base as stock_sqlite
 
     from games.consumers import NoHop
-    from squarescores import layers
     from squarescores.sqlite import base
 
     def swap(owner, name, stock):
@@ -43,14 +44,6 @@ def toggles():
 
     return {
         "NoHop.dispatch": swap(NoHop, "dispatch", hop),
-        "layer _clean_expired": swap(
-            layers.InMemoryChannelLayer, "_clean_expired", Stock._clean_expired
-        ),
-        "sqlite convert_query": swap(
-            base.CursorWrapper,
-            "convert_query",
-            stock_sqlite.SQLiteCursorWrapper.convert_query,
-        ),
         "sqlite _close (pool)": swap(
             base.DatabaseWrapper, "_close", stock_sqlite.DatabaseWrapper._close
         ),

@@ -6,7 +6,6 @@ import time
 
 import pytest
 from django.db.backends.sqlite3.base import DatabaseWrapper as StockWrapper
-from django.db.backends.sqlite3.base import SQLiteCursorWrapper
 from django.db.utils import ConnectionHandler
 
 from squarescores.settings import SQLITE_OPTIONS
@@ -109,24 +108,6 @@ def test_a_connection_with_foreign_keys_back_on_is_pooled(path):
         assert cursor.execute("PRAGMA foreign_keys").fetchone() == (1,)
     assert again.connection is raw
     again.close()
-
-
-@pytest.mark.parametrize(
-    "query",
-    [
-        "SELECT 1 WHERE 1 = %s",
-        "SELECT '100%%' WHERE x = %s AND y = %s",
-        "SELECT '%%s' WHERE x = %s",
-        "SELECT 2",
-    ],
-)
-def test_a_statement_s_placeholders_read_as_django_writes_them(path, query):
-    db = wrapper(base.DatabaseWrapper, path)
-    with db.cursor() as cursor:
-        assert isinstance(cursor.cursor, base.CursorWrapper)
-        ours = cursor.cursor.convert_query(query)
-    db.close()
-    assert ours == SQLiteCursorWrapper.convert_query(None, query)
 
 
 def test_letting_go_closes_the_pool_and_checkpoints_what_was_written(path):

@@ -31,7 +31,6 @@ import logging
 import os
 import sqlite3
 import threading
-from functools import lru_cache
 
 from django.db.backends.sqlite3 import base, creation
 
@@ -136,23 +135,6 @@ class DatabaseCreation(creation.DatabaseCreation):
         super()._destroy_test_db(test_database_name, verbosity)
 
 
-@lru_cache(maxsize=2048)
-def qmark(query):
-    """``query``'s ``%s`` placeholders as SQLite's ``?``, as Django writes them."""
-    return base.FORMAT_QMARK_REGEX.sub("?", query).replace("%%", "%")
-
-
-class CursorWrapper(base.SQLiteCursorWrapper):
-    """Django's cursor, remembering each statement's placeholders: Django
-    rewrites them with a regular expression on every execution, and a record
-    runs the same few statements again and again."""
-
-    def convert_query(self, query, *, param_names=None):
-        if param_names is None:
-            return qmark(query)
-        return super().convert_query(query, param_names=param_names)
-
-
 class DatabaseWrapper(base.DatabaseWrapper):
     creation_class = DatabaseCreation
 
@@ -162,9 +144,6 @@ class DatabaseWrapper(base.DatabaseWrapper):
         # Whether this wrapper switched foreign keys off (and not back on): its
         # connection is then closed, not pooled, so a pooled one always has them.
         self.foreign_keys_off = False
-
-    def create_cursor(self, name=None):
-        return self.connection.cursor(factory=CursorWrapper)
 
     def get_connection_params(self):
         # A wrapper's settings do not change while it lives, and the consumers'
