@@ -14,8 +14,9 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from games import errors, json_limits
-from games.bounds import KEY_MAX_LENGTH
+from games.bounds import ID_MAX, KEY_MAX_LENGTH
 from games.models import Match
+from games.seat_ids import parse_number
 
 from . import serializers as s
 from .answers import match_data
@@ -55,9 +56,10 @@ class Pages(LimitOffsetPagination):
         raw = request.query_params.get(name)
         if raw is None:
             return self.default_limit if name == self.limit_query_param else 0
-        if not raw.isdigit() or int(raw) < least:
+        number = parse_number(raw, least, ID_MAX)
+        if number is None:
             raise ValidationError({name: [f"A whole number, {least} or more."]})
-        return int(raw)
+        return number
 
 
 class JsonBody(BaseParser):
