@@ -28,9 +28,6 @@ TEXT_MAX = 32
 # ASCII only: ``\d`` and ``[0-9]`` differ in Python's re for Unicode digits.
 ID_TEXT = re.compile(r"[ ]*([0-9]{1,32})[ ]*", re.ASCII)
 NUMBER_TEXT = re.compile(r"[ ]*(-?)([0-9]{1,32})[ ]*", re.ASCII)
-# What a JSON object's keys may look like when they name seats (the schema's
-# ``propertyNames``); the module still reads them through ``seat_mapping``.
-KEY_PATTERN = f"^[0-9]{{1,{DIGITS_MAX}}}$"
 
 
 def shown(value):

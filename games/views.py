@@ -267,7 +267,10 @@ def with_payload(request, match_id, call):
         match = Match.objects.filter(pk=match_id).only("game").first()
         if match is None:
             raise errors.MatchNotFound()
-        payload = match.rules.payload_from_form(dict(request.POST.lists()))
+        try:
+            payload = match.rules.payload_from_form(dict(request.POST.lists()))
+        except errors.BadValue as refusal:
+            actions.members_first(match_id, user, refusal)
         return call(user, data["round"], payload, key(data))
 
     return run

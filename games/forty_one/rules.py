@@ -29,7 +29,6 @@ from games.rules import (
     TeamStanding,
 )
 from games.seat_ids import (
-    KEY_PATTERN,
     id_or_none,
     named_twice,
     parse_number,
@@ -61,15 +60,13 @@ BIDDING, PLAYING, THROWN_IN, PLAYED, UNSCORED = (
 
 
 BIDS_SCHEMA = {
-    "description": "Seat id -> bid, for all four seats.",
+    "description": "Seat id (ASCII digits) -> bid, for all four seats.",
     "type": "object",
-    "propertyNames": {"pattern": KEY_PATTERN},
     "additionalProperties": {"type": "integer", "minimum": MIN_BID, "maximum": MAX_BID},
 }
 TRICKS_SCHEMA = {
-    "description": "Seat id -> tricks taken, all four, adding up to 13.",
+    "description": "Seat id (ASCII digits) -> tricks taken, all four, adding up to 13.",
     "type": "object",
-    "propertyNames": {"pattern": KEY_PATTERN},
     "additionalProperties": {"type": "integer", "minimum": 0, "maximum": TRICKS},
 }
 
