@@ -351,4 +351,4 @@ class TvConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
         if event["kind"] == Event.Kind.TV_REVOKED and event["version"] > self.version:
             await self.gone()
             return
-        await self.send(text_data=event["text"])
+        await self.send(text_data=tv.for_the_screen(event["text"]))
