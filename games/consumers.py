@@ -51,7 +51,7 @@ def frame_key(frame):
     return None if key is None or key == "" else key
 
 
-def payload_frame(user, match_id, frame, game=None, action=None):
+def payload_frame(user, match_id, frame, game=None, correcting=False):
     """``{"type": "record", "round": n, "payload": {...}}``: the API's body, read
     by the API's own serializer, so a payload is accepted or refused alike over
     either edge; then the same action (a record, or the host's correction)."""
@@ -60,9 +60,9 @@ def payload_frame(user, match_id, frame, game=None, action=None):
     request.is_valid(raise_exception=True)
     number, payload = request.validated_data["round"], request.validated_data["payload"]
     key = frame_key(frame)
-    if action is None:
-        return actions.record(user, match_id, number, payload, key=key, game=game)
-    return action(user, match_id, number, payload, key=key)
+    if correcting:
+        return actions.correct(user, match_id, number, payload, key=key)
+    return actions.record(user, match_id, number, payload, key=key, game=game)
 
 
 def record_form(user, match_id, number, form, key, game=None, action=None):
@@ -229,14 +229,13 @@ class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
         as the HTML view does, then the same action. With ``payload`` instead
         of ``form``, the payload as the API takes it."""
         if "payload" in frame:
-            correcting = call is correct_form
             await self.run(
                 payload_frame,
                 self.scope.get("user"),
                 self.match_id,
                 frame,
                 game=self.game,
-                action=actions.correct if correcting else None,
+                correcting=call is correct_form,
             )
             return
         await self.run(
