@@ -1,7 +1,7 @@
 """Seat ids as every edge and every game reads them, in one place.
 
 A seat id arrives as a JSON number (a REST body), as text (a form's field, a
-socket frame's form, the key of a JSON object such as Forty One's tricks) or as
+socket frame's form, the key of a JSON object that maps seats to values) or as
 anything a hostile client sends. ``str.isdigit`` is true for "²" and "٣" and
 ``int()`` of a 5,000-digit string raises, so neither decides here: a seat id is
 ASCII digits only, at most ``DIGITS_MAX`` of them once leading zeros are gone,

@@ -14,7 +14,7 @@ from django.test import Client
 from games import actions, errors
 from games.models import Event, Match
 from tests.api.conftest import client_for
-from tests.conftest import seat
+from tests.conftest import seat, win
 from tests.games.test_consumer import connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,7 +50,7 @@ def test_the_actions_refuse_a_key_sent_again_with_another_request(match, bob):
     with pytest.raises(errors.KeyReused) as reused:
         actions.record(bob, match.pk, 2, {"winner": cara}, key="k-1")
     with pytest.raises(errors.KeyReused):
-        actions.tap_winner(bob, match.pk, 2, cara, key="k-1")
+        actions.end_match(bob, match.pk, key="k-1")
 
     assert again.replayed and again.version == first.version
     assert reused.value.status == 409
@@ -142,9 +142,7 @@ def test_every_malformed_key_gets_bad_value_on_every_edge(match, bob, key):
     over_form = browser.post(
         f"/matches/{match.pk}/record/", {"round": 1, "key": key, "winner": ben}
     )
-    over_tap_form = browser.post(
-        f"/matches/{match.pk}/tap/", {"round": 1, "key": key, "seat": ben}
-    )
+    over_end_form = browser.post(f"/matches/{match.pk}/end/", {"key": key})
 
     async def over_socket():
         socket = await connect(match.pk, bob)
@@ -153,7 +151,7 @@ def test_every_malformed_key_gets_bad_value_on_every_edge(match, bob, key):
         for frame in (
             {"type": "record", "round": 1, "form": {"winner": [str(ben)]}},
             {"type": "record", "round": 1, "payload": {"winner": ben}},
-            {"action": "tap", "round": 1, "seat": ben},
+            {"type": "correct", "round": 1, "payload": {"winner": ben}},
         ):
             await socket.send_json_to({**frame, "key": key})
             answers.append(await socket.receive_json_from())
@@ -162,7 +160,7 @@ def test_every_malformed_key_gets_bad_value_on_every_edge(match, bob, key):
 
     frames = async_to_sync(over_socket)()
 
-    for page in (over_form, over_tap_form):
+    for page in (over_form, over_end_form):
         assert page.status_code == 400
         assert re.search(r'data-code="bad_value"', page.content.decode())
     assert [frame["code"] for frame in frames] == ["bad_value"] * 3
@@ -175,7 +173,7 @@ async def test_rematch_news_reaches_a_client_that_ignores_versions_it_has(
     """A client that follows docs/api.md: a change whose version it already has
     is dropped; on a gap it asks for a snapshot."""
     cara = await database_sync_to_async(lambda: seat(match, "Cara").pk)()
-    await database_sync_to_async(actions.tap_winner)(bob, match.pk, 1, cara)
+    await database_sync_to_async(win)(bob, match.pk, 1, cara)
     await database_sync_to_async(actions.end_match)(bob, match.pk)
     socket = await connect(match.pk, bob)
     have = (await socket.receive_json_from())["version"]
@@ -193,7 +191,7 @@ async def test_rematch_news_reaches_a_client_that_ignores_versions_it_has(
     assert news["rematch"] == result.match.pk
     assert news["version"] == await database_sync_to_async(version_of)(match)
     # A phone that missed that push learns it from its next snapshot.
-    await socket.send_json_to({"action": "snapshot"})
+    await socket.send_json_to({"type": "snapshot"})
     snapshot = await socket.receive_json_from()
     assert snapshot["version"] == have and snapshot["rematch"] == result.match.pk
     await socket.disconnect()

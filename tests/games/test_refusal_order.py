@@ -10,13 +10,13 @@ from django.test import Client
 from games import actions
 from games.models import Match
 from tests.api.conftest import client_for
-from tests.conftest import seat
+from tests.conftest import seat, win
 
 pytestmark = pytest.mark.django_db
 
 
 def ended(match, by):
-    actions.tap_winner(by, match.pk, 1, seat(match, "Cara").pk)
+    win(by, match.pk, 1, seat(match, "Cara").pk)
     actions.end_match(by, match.pk)
 
 
@@ -26,8 +26,6 @@ def forms(match):
     return {
         "record": {"round": 2, "winner": cara},
         "correct": {"round": 1, "winner": ben},
-        "tap": {"round": 2, "seat": cara},
-        "mark": {"round": 1, "seat": ben, "value": 1},
         "dealer": {"seat": ben},
         "end": {},
         "seats/add": {"name": "Eve"},
@@ -41,8 +39,8 @@ def forms(match):
 BAD_BODIES = {
     "record": {"round": 2, "winner": "²"},
     "correct": {"round": 1, "winner": "9" * 5000},
-    "tap": {"round": 2, "seat": "٣"},
-    "mark": {"round": 1, "seat": "-1", "value": 1},
+    "dealer": {"seat": "٣"},
+    "seats/rename": {"seat": "-1", "name": "Zed"},
 }
 
 

@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from channels.layers import channel_layers
 
 from games import actions
-from tests.conftest import seat
+from tests.conftest import rewin, seat, win
 from tests.games.test_consumer import connect
 from tests.games.test_tv import receive, share, tv_socket
 
@@ -47,9 +47,9 @@ async def test_a_tv_hears_every_change_without_anyone_s_account_or_name(
     dev = await database_sync_to_async(lambda: seat(match, "Dev").pk)()
     call = database_sync_to_async
 
-    await call(actions.tap_winner)(bob, match.pk, 1, cara)
+    await call(win)(bob, match.pk, 1, cara)
     await call(actions.join_match)(charlie, match.code, seat_id=dev)
-    await call(actions.mark_cell)(alice, match.pk, 1, ben, 1)
+    await call(rewin)(alice, match.pk, 1, ben)
     frames = [await receive(socket) for _ in range(3)]
 
     assert [frame["kind"] for frame in frames] == [
@@ -75,8 +75,8 @@ async def test_a_phone_still_hears_who_claimed_and_who_corrected(match, alice, b
     await receive(phone)
     ben = await database_sync_to_async(lambda: seat(match, "Ben").pk)()
     cara = await database_sync_to_async(lambda: seat(match, "Cara").pk)()
-    await database_sync_to_async(actions.tap_winner)(bob, match.pk, 1, cara)
-    await database_sync_to_async(actions.mark_cell)(alice, match.pk, 1, ben, 1)
+    await database_sync_to_async(win)(bob, match.pk, 1, cara)
+    await database_sync_to_async(rewin)(alice, match.pk, 1, ben)
 
     won, corrected = await receive(phone), await receive(phone)
 

@@ -179,9 +179,8 @@ def over_api(match_id, s, game, bad, pair):
                 )
             )
     for path, body in (
-        ("tap", {"round": 2, "seat": bad}),
-        ("mark", {"round": 1, "seat": bad, "value": 1}),
         ("dealer", {"seat": bad}),
+        ("host", {"user": bad}),
     ):
         answers.append(
             client.post(
@@ -209,8 +208,6 @@ def over_forms(match_id, s, game, bad, pair):
             assert 400 <= answer.status_code < 500, answer.content[:300]
             assert 'data-code="' in answer.content.decode()
     for path, body in (
-        ("tap", {"round": 2, "seat": bad}),
-        ("mark", {"round": 1, "seat": bad, "value": 1}),
         ("dealer", {"seat": bad}),
         ("seats/rename", {"seat": bad, "name": "Zed"}),
         ("seats/release", {"seat": bad}),
@@ -234,7 +231,6 @@ def over_socket(match_id, s, game, bad, pair):
             {"type": "record", "round": 2, "payload": payload},
             {"type": "correct", "round": 1, "payload": payload},
         ]
-    frames.append({"action": "tap", "round": 2, "seat": bad})
     # What fits in a frame (4096 bytes; a longer one closes the socket, 1009).
     frames = [f for f in frames if len(json.dumps(f).encode()) <= 4000]
 
@@ -246,7 +242,7 @@ def over_socket(match_id, s, game, bad, pair):
             await socket.send_json_to(frame)
             answers.append(await socket.receive_json_from())
         # Still open: it answers a snapshot.
-        await socket.send_json_to({"action": "snapshot"})
+        await socket.send_json_to({"type": "snapshot"})
         answers.append(await socket.receive_json_from())
         await socket.disconnect()
         return answers
