@@ -309,7 +309,11 @@ def run_change(
             )
     except (errors.Refusal, IntegrityError) as refusal:
         # The same key may have won a race with this call: answer as it did.
-        earlier = replay_of(match_id, actor, key, fingerprint)
+        try:
+            earlier = replay_of(match_id, actor, key, fingerprint)
+        except errors.KeyReused as reused:
+            metrics.refused(reused.code)
+            raise
         if earlier:
             return earlier
         metrics.refused(getattr(refusal, "code", "conflict"))
