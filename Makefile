@@ -7,6 +7,16 @@ PORT ?= 8000
 # The largest WebSocket frame uvicorn accepts; a phone's frames are a few hundred
 # bytes, and games/ws_limits.py refuses more than WS_MAX_MESSAGE_BYTES after it.
 WS_MAX_SIZE ?= 65536
+# The proxy whose X-Forwarded-For (and -Proto) uvicorn may believe: its address,
+# or several comma-separated (docs/deploy.md, "The client's address"). Empty, the
+# default: no forwarded header is believed, from anywhere, 127.0.0.1 included, so
+# nothing on this host can pick the address the join-code limit counts.
+TRUSTED_PROXY ?=
+ifeq ($(strip $(TRUSTED_PROXY)),)
+PROXY_FLAGS := --no-proxy-headers
+else
+PROXY_FLAGS := --proxy-headers --forwarded-allow-ips '$(TRUSTED_PROXY)'
+endif
 # `make run LAN=1`: listen on every interface and allow this machine's address on
 # the local network, so a phone on the same Wi-Fi can open the QR code's link.
 ifneq ($(LAN),)
@@ -45,7 +55,7 @@ run: install
 	@if [ -n "$(LAN)" ]; then echo "Phones on this Wi-Fi: http://$(or $(LAN_ADDRESS),<no LAN address found>):$(PORT)/"; fi
 	exec $(BIN)/uvicorn squarescores.asgi:application --host $(HOST) --port $(PORT) \
 		--no-access-log --ws-per-message-deflate false --ws-max-size $(WS_MAX_SIZE) \
-		--lifespan off
+		--lifespan off $(PROXY_FLAGS) --log-config squarescores/uvicorn-logging.json
 
 # The real-browser tests drive a chromium: CHROMIUM when set, else `chromium` on
 # the PATH, else Debian's, installed with apt when this is root on Debian (never a

@@ -10,13 +10,14 @@ import uuid
 
 from .models import Match
 from .rules import OPEN
+from .seat_ids import id_or_none
 
 
 def match_for(request, game):
     """The ``game`` match the checker was opened from, if the visitor is one of
     its members; else None (the checker then works on its own)."""
-    match_id = request.GET.get("match", "")
-    if not match_id.isdigit() or not request.user.is_authenticated:
+    match_id = id_or_none(request.GET.get("match", ""))
+    if match_id is None or not request.user.is_authenticated:
         return None
     return Match.objects.filter(pk=match_id, members=request.user, game=game).first()
 

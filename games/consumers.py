@@ -15,15 +15,19 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from rest_framework.exceptions import ValidationError
 
 from squarescores import metrics
 from squarescores.socket_auth import PROTOCOL
 
 from . import actions, errors, json_limits, languages, live, tv
-from .bounds import KEY_MAX_LENGTH
+from .api import serializers as bodies
+from .api.errors import answer_of
+from .bounds import ID_MAX
 from .broadcast import group_name, run_then_send
 from .models import Event, Match
 from .rules import registry
+from .seat_ids import parse_number
 from .threads import database_call
 from .ws_limits import MessageLimits
 
@@ -36,12 +40,29 @@ def held_version(scope):
     """The version the connecting page already shows (``?version=``), or None."""
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     held = (query.get("version") or [""])[-1]
-    return int(held) if held.isdigit() and len(held) < 12 else None
+    # ASCII digits only: "²".isdigit() is true and int("²") raises.
+    return parse_number(held, 0, ID_MAX)
 
 
 def frame_key(frame):
+    """The frame's idempotency key as sent: ``actions.clean_key`` refuses a
+    malformed one with the code the API and the forms answer it with."""
     key = frame.get("key")
-    return str(key)[:KEY_MAX_LENGTH] if key else None
+    return None if key is None or key == "" else key
+
+
+def payload_frame(user, match_id, frame, game=None, correcting=False):
+    """``{"type": "record", "round": n, "payload": {...}}``: the API's body, read
+    by the API's own serializer, so a payload is accepted or refused alike over
+    either edge; then the same action (a record, or the host's correction)."""
+    body = {name: frame[name] for name in ("round", "payload") if name in frame}
+    request = bodies.RecordRequest(data=body)
+    request.is_valid(raise_exception=True)
+    number, payload = request.validated_data["round"], request.validated_data["payload"]
+    key = frame_key(frame)
+    if correcting:
+        return actions.correct(user, match_id, number, payload, key=key)
+    return actions.record(user, match_id, number, payload, key=key, game=game)
 
 
 def record_form(user, match_id, number, form, key, game=None, action=None):
@@ -58,7 +79,10 @@ def record_form(user, match_id, number, form, key, game=None, action=None):
         game = game.first()
         if game is None:
             raise errors.MatchNotFound()
-    payload = registry.get(game).payload_from_form(form)
+    try:
+        payload = registry.get(game).payload_from_form(form)
+    except errors.BadValue as refusal:
+        actions.members_first(match_id, user, refusal)
     if action is None:
         return actions.record(user, match_id, number, payload, key=key, game=game)
     return action(user, match_id, number, payload, key=key)
@@ -100,6 +124,17 @@ class NoHop:
             await getattr(self, get_handler_name(message))(message)
             return
         await super().dispatch(message)
+
+
+def replayed_frame(result):
+    """The answer to a frame whose key made a change before: nothing changed
+    now; ``version`` is the version that key's change made."""
+    return {
+        "type": "replayed",
+        "version": result.version,
+        "kind": result.event.kind,
+        "key": result.event.idempotency_key,
+    }
 
 
 class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
@@ -191,7 +226,18 @@ class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
     async def record(self, frame, call=record_form):
         """A module's form sent as ``{"type": "record", "round", "form", "key"}``
         (or ``"correct"``, the host's correction form): the module reads the form
-        as the HTML view does, then the same action."""
+        as the HTML view does, then the same action. With ``payload`` instead
+        of ``form``, the payload as the API takes it."""
+        if "payload" in frame:
+            await self.run(
+                payload_frame,
+                self.scope.get("user"),
+                self.match_id,
+                frame,
+                game=self.game,
+                correcting=call is correct_form,
+            )
+            return
         await self.run(
             call,
             self.scope.get("user"),
@@ -204,18 +250,27 @@ class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
 
     async def run(self, action, *args, **kwargs):
         """Run an action; its refusal, and only here, becomes an error frame.
-        Success needs no answer of its own: the change reaches this socket too."""
+        A change needs no answer of its own: it reaches this socket too. A
+        replay (a key sent before) changed nothing and is pushed to nobody, so
+        it is answered here: a ``replayed`` frame with the first result's
+        version."""
         try:
-            await run_then_send(action, *args, **kwargs)
+            result = await run_then_send(action, *args, **kwargs)
         except errors.Refusal as refusal:
             await self.refuse(refusal)
+            return
+        except ValidationError as invalid:
+            # A frame that would be a bad API body gets the API's answer.
+            await self.refuse(answer_of(invalid))
+            return
+        if getattr(result, "replayed", False):
+            await self.send(text_data=json.dumps(replayed_frame(result)))
 
     async def refuse(self, refusal):
         version = await database_call(live.current_version)(self.match_id)
+        data = refusal if isinstance(refusal, dict) else refusal.as_dict()
         await self.send(
-            text_data=json.dumps(
-                {"type": "error", **refusal.as_dict(), "version": version}
-            )
+            text_data=json.dumps({"type": "error", **data, "version": version})
         )
 
     async def match_change(self, event):
@@ -295,4 +350,4 @@ class TvConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
         if event["kind"] == Event.Kind.TV_REVOKED and event["version"] > self.version:
             await self.gone()
             return
-        await self.send(text_data=event["text"])
+        await self.send(text_data=tv.for_the_screen(event["text"]))

@@ -84,6 +84,26 @@ class AlreadySeated(Refusal):
     message = _("You already have a seat in this match.")
 
 
+class KeyReused(Refusal):
+    """An idempotency key sent again with another request: refused, never
+    answered with the first request's result as if it were a retry."""
+
+    code = "key_reused"
+    status = 409
+    message = _(
+        "That idempotency key was already used for another change: send a new "
+        "key with a new change."
+    )
+
+    def __init__(self, first, message=None, *, version=None):
+        # The change the key made: its version and kind.
+        self.first = {"version": first.version, "kind": first.kind}
+        super().__init__(message, version=version)
+
+    def as_dict(self):
+        return {**super().as_dict(), "first": self.first}
+
+
 class BadValue(Refusal):
     code = "bad_value"
     status = 400

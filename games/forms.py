@@ -7,7 +7,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .actions import NAME_MAX_LENGTH
-from .bounds import KEY_MAX_LENGTH
+from .errors import BadValue
+from .seat_ids import parse_seat_id
 
 # Blank seat rows the start page offers without JavaScript (JS adds and removes):
 # as many as the game with the most seats takes.
@@ -16,6 +17,26 @@ SEAT_ROWS = 10
 
 def seat_rows(games):
     return max((game.max_seats for game in games), default=SEAT_ROWS)
+
+
+class SeatIdField(forms.Field):
+    """A seat id as ``games.seat_ids`` reads it for every edge: ASCII digits."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        try:
+            return parse_seat_id(value)
+        except BadValue as error:
+            raise forms.ValidationError(str(error.message), code="bad_value") from None
+
+
+class KeyField(forms.CharField):
+    """An idempotency key as posted: the action refuses a malformed one
+    (``actions.clean_key``), as it does the API's and the socket's."""
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, strip=False, **kwargs)
 
 
 class NameField(forms.CharField):
@@ -184,7 +205,7 @@ def option_field(option):
 class JoinForm(forms.Form):
     """Claim an unclaimed seat (``seat``) or take a new one with ``name``."""
 
-    seat = forms.IntegerField(required=False)
+    seat = SeatIdField(required=False)
     name = NameField(label=_("Your name"), required=False)
 
     def clean(self):
@@ -198,16 +219,16 @@ class RoundForm(forms.Form):
     """The core's part of a module's record form; the module reads the rest."""
 
     round = forms.IntegerField()
-    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
+    key = KeyField()
 
 
 class SeatNameForm(forms.Form):
-    seat = forms.IntegerField(required=False)
+    seat = SeatIdField(required=False)
     name = NameField(label=_("Name"))
 
 
 class SeatForm(forms.Form):
-    seat = forms.IntegerField()
+    seat = SeatIdField()
 
 
 class HostForm(forms.Form):
@@ -219,4 +240,4 @@ class CodeForm(forms.Form):
 
 
 class EndForm(forms.Form):
-    key = forms.CharField(required=False, max_length=KEY_MAX_LENGTH)
+    key = KeyField()

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from squarescores.jinja import url
 
 from . import errors
-from .models import Match, Membership, Round, Seat
+from .models import Event, Match, Membership, Round, Seat
 from .rules import DRAW, MAIN, OPEN, OUT, RoundView, Standings, playing
 from .sheet import (
     recent_rounds,
@@ -362,6 +362,7 @@ def member_snapshot(match_id, user, language=None):
         **data,
         "first_shown": rounds[0].number if rounds else 1,
         "html": sheet_html(match, seats, rounds),
+        "rematch": None if match.is_live else rematch_id(match),
     }
 
 
@@ -375,6 +376,18 @@ def member_state(match_id, user):
         .values_list("version", "game")
         .first()
     )
+
+
+def rematch_id(match):
+    """The id of the match the table went on to, from this match's log (its
+    ``rematch`` change), or None: a phone that missed that push learns it from
+    its next snapshot."""
+    after = (
+        Event.objects.filter(match=match, kind=Event.Kind.REMATCH)
+        .values_list("after", flat=True)
+        .first()
+    )
+    return (after or {}).get("rematch")
 
 
 def current_version(match_id):

@@ -264,6 +264,8 @@ class Event(models.Model):
         # The host made the match's TV link, or revoked it (the old link stops).
         TV_SHARED = "tv_link_shared"
         TV_REVOKED = "tv_link_revoked"
+        # An ended match's next match was started: its phones follow it there.
+        REMATCH = "rematch"
 
     match = models.ForeignKey(Match, models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()
@@ -279,6 +281,10 @@ class Event(models.Model):
     after = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     idempotency_key = models.CharField(max_length=KEY_MAX_LENGTH, null=True, blank=True)
+    # What the keyed request asked for (a SHA-256 of the action and its
+    # arguments): the key sent again with anything else is refused, not
+    # answered with this change. Null without a key, and on older events.
+    request_hash = models.CharField(max_length=64, null=True, blank=True)
 
     class Meta:
         ordering = ["version"]

@@ -26,6 +26,7 @@ from .errors import (
     UnknownGame,
     UnknownOption,
 )
+from .seat_ids import parse_number
 
 # A round's status. ``scored`` is a closed round whose meaning is in its cells
 # (lives lost, bids and tricks); ``won`` has one winner; ``draw`` is unscored.
@@ -72,8 +73,9 @@ class Option:
 
     def clean(self, value):
         if self.is_number:
-            if isinstance(value, str) and value.strip().isdigit():
-                value = int(value.strip())
+            if isinstance(value, str):
+                # ASCII digits only: int() raises on "²", which isdigit() passes.
+                value = parse_number(value, 0, max(self.numbers))
             if isinstance(value, bool) or value not in self.numbers:
                 allowed = ", ".join(str(number) for number in self.numbers)
                 raise BadValue(

@@ -8,6 +8,7 @@ phone gets, rendered once, and the TV's script drops every control it holds
 before drawing it (static/js/tv.js). Nobody's account is named: seats only.
 """
 
+import json
 import re
 
 from django.conf import settings
@@ -70,6 +71,30 @@ def snapshot(secret, language=None):
             "standings": html["standings"],
         },
     }
+
+
+# What a push tells phones that a screen anyone in the room reads must not: whose
+# account holds a seat, who closed a round, who corrected or moved on.
+ACCOUNT_KEYS = {"claimed_by", "closed_by"}
+ACTOR_KEYS = {"by", "notice"}
+
+
+def for_the_screen(text):
+    """The text of a push every phone gets, as a TV socket forwards it: without
+    user ids (a seat's ``claimed_by``, a round's ``closed_by``) or the names of
+    who acted (a correction's or a rematch's ``by``, the notice that says it)."""
+    message = json.loads(text)
+    for key in ACTOR_KEYS:
+        message.pop(key, None)
+    for seat in message.get("seats") or ():
+        for key in ACCOUNT_KEYS:
+            seat.pop(key, None)
+    for round in message.get("rounds") or ():
+        for key in ACCOUNT_KEYS:
+            round.pop(key, None)
+    if isinstance(message.get("correction"), dict):
+        message["correction"].pop("by", None)
+    return json.dumps(message, separators=(",", ":"))
 
 
 def closed_rows(html, rounds):

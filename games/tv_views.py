@@ -88,7 +88,8 @@ def revoke(request, match_id):
     # A form of one idempotency key, as End match's is.
     form = EndForm(request.POST)
     if not form.is_valid():
-        return bad_form(request, form, back_to_tools(match_id))
+        back = back_to_tools(match_id)
+        return bad_form(request, form, back, match_id, get_user(request))
     try:
         # Read the lazy user now, not under the match's write lock (as act() does).
         user = get_user(request)

@@ -54,9 +54,17 @@ def with_headers(response, refusal):
     return response
 
 
-def bad_form(request, form, back):
+def bad_form(request, form, back, match_id=None, user=None):
+    """A form that does not parse: what is wrong with it, told to a member of
+    ``match_id`` only (an outsider is told to join first)."""
     detail = " ".join(e for errs in form.errors.values() for e in errs)
-    return refused(request, errors.BadValue(detail or None), back)
+    refusal = errors.BadValue(detail or None)
+    if match_id is not None:
+        try:
+            actions.members_first(match_id, user, refusal)
+        except errors.Refusal as first:
+            refusal = first
+    return refused(request, refusal, back)
 
 
 def is_member(user, match):
@@ -243,11 +251,11 @@ def act(request, match_id, form_class, call):
     """Validate ``form_class`` from the POST, run ``call(user, data)``, redirect."""
     back = reverse("match", args=[match_id])
     form = form_class(request.POST)
-    if not form.is_valid():
-        return bad_form(request, form, back)
     # The user is lazy: read the session and the user now, so that the action does
     # not read them while it holds the match's write lock.
     user = get_user(request)
+    if not form.is_valid():
+        return bad_form(request, form, back, match_id, user)
     try:
         call(user, form.cleaned_data)
     except errors.Refusal as refusal:
@@ -267,7 +275,10 @@ def with_payload(request, match_id, call):
         match = Match.objects.filter(pk=match_id).only("game").first()
         if match is None:
             raise errors.MatchNotFound()
-        payload = match.rules.payload_from_form(dict(request.POST.lists()))
+        try:
+            payload = match.rules.payload_from_form(dict(request.POST.lists()))
+        except errors.BadValue as refusal:
+            actions.members_first(match_id, user, refusal)
         return call(user, data["round"], payload, key(data))
 
     return run

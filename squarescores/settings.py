@@ -377,12 +377,17 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # A refused request (403, a body too large) is one line, not a traceback.
-    "filters": {"one_line_refusals": {"()": "squarescores.logs.OneLineRefusals"}},
+    # No TV link's secret in any line (squarescores/uvicorn-logging.json masks
+    # uvicorn's own lines with the same filter).
+    "filters": {
+        "one_line_refusals": {"()": "squarescores.logs.OneLineRefusals"},
+        "mask_secrets": {"()": "squarescores.logs.MaskSecrets"},
+    },
     "formatters": {"json": {"()": "squarescores.logs.JsonFormatter"}},
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
-            "filters": ["one_line_refusals"],
+            "filters": ["one_line_refusals", "mask_secrets"],
             **({"formatter": "json"} if LOG_FORMAT == "json" else {}),
         }
     },

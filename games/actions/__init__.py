@@ -7,13 +7,14 @@ The transaction starts by raising the version of a live match with a conditional
 phones that tap at once, and the one that comes second sees the round closed.
 
 A retried call passes the same ``idempotency_key`` and gets the first result back,
-marked ``replayed``, without a second change.
+marked ``replayed``, without a second change; the key sent again with another
+request is refused (``KeyReused``).
 
 The actions, one module per kind of change: ``matches``, ``seats``, ``rounds``,
 ``tv`` (the read-only TV link); ``base`` holds what they share.
 """
 
-from .base import NAME_MAX_LENGTH, Result
+from .base import NAME_MAX_LENGTH, Result, clean_key, members_first
 from .matches import hand_over_host, join_match, rematch, start_match
 from .rounds import correct, end_match, record, set_dealer
 from .seats import add_seat, release_claim, rename_seat
@@ -23,10 +24,12 @@ __all__ = [
     "NAME_MAX_LENGTH",
     "Result",
     "add_seat",
+    "clean_key",
     "correct",
     "end_match",
     "hand_over_host",
     "join_match",
+    "members_first",
     "record",
     "release_claim",
     "rematch",

@@ -6,6 +6,8 @@ broadcast, all in one transaction, and answers a retried idempotency key with th
 first result.
 """
 
+import hashlib
+import json
 import time
 from dataclasses import dataclass
 
@@ -48,7 +50,9 @@ class Result:
 
 
 def clean_key(key):
-    """An idempotency key: 1 to 100 printable characters, or None."""
+    """An idempotency key: 1 to 100 printable characters, or None. Every edge
+    (the API's header, a form's field, a socket frame's ``key``) hands the key
+    here as sent, so a malformed one gets one answer everywhere."""
     if key is None:
         return None
     if (
@@ -63,11 +67,22 @@ def clean_key(key):
     return key
 
 
-def replay_of(match_id, actor, key):
+def request_hash(request):
+    """A fingerprint of what a keyed request asks for (the action's name and
+    its arguments, JSON-like), or None for no request."""
+    if request is None:
+        return None
+    text = json.dumps(request, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def replay_of(match_id, actor, key, fingerprint=None):
     """The first result of ``key`` in this match, if ``actor`` sent it.
 
     A key's answer belongs to its sender: another member's key, or an outsider's
     guess of one, is a new request of its own, never a replay of someone else's.
+    The key sent with another request than the first (``fingerprint`` differs
+    from the one stored) is refused as ``KeyReused``, naming the first result.
     """
     if clean_key(key) is None or getattr(actor, "pk", None) is None:
         return None
@@ -76,15 +91,25 @@ def replay_of(match_id, actor, key):
         .filter(match_id=match_id, actor_id=actor.pk, idempotency_key=key)
         .first()
     )
-    return Result(event.match, event, replayed=True) if event else None
+    if event is None:
+        return None
+    if None not in (fingerprint, event.request_hash) and (
+        fingerprint != event.request_hash
+    ):
+        raise errors.KeyReused(event, version=event.match.version)
+    return Result(event.match, event, replayed=True)
 
 
-def lock_live_match(match_id, *, decided_too=False, member=None, ended_too=False):
+def lock_live_match(
+    match_id, *, decided_too=False, member=None, ended_too=False, members_only=False
+):
     """Raise the version of a live match, holding its lock until commit.
 
     With ``member`` (an authenticated user) the lock also requires that user's
     membership, and ``require_member`` then asks the database nothing more.
-    ``ended_too`` locks the match whatever its status.
+    ``ended_too`` locks the match whatever its status. ``members_only``: a
+    match that cannot be locked answers a non-member ``NotAMember``, not
+    whether it has ended.
     """
     if not is_whole(match_id):
         raise errors.MatchNotFound()
@@ -104,6 +129,10 @@ def lock_live_match(match_id, *, decided_too=False, member=None, ended_too=False
         state = Match.objects.filter(pk=match_id).values("status", "result").first()
         if state is None:
             raise errors.MatchNotFound()
+        # Permission before state: an outsider hears "join first", never
+        # whether the match has ended.
+        if members_only and not Membership.objects.holds(match_id, member):
+            raise errors.NotAMember()
         lockable = state["status"] == Match.Status.LIVE or (
             decided_too and state["result"] is not None
         )
@@ -113,6 +142,17 @@ def lock_live_match(match_id, *, decided_too=False, member=None, ended_too=False
     if folded:
         match.checked_member = member.pk
     return match
+
+
+def members_first(match_id, actor, refusal):
+    """Raise ``refusal`` (a bad body, read before the match is locked) to a
+    member, and ``NotAMember`` to anyone else: an outsider learns nothing of
+    the match's game or state from the order of refusals. Only a refused
+    request pays for the question."""
+    found = is_whole(match_id) and Match.objects.filter(pk=match_id).exists()
+    if found and not Membership.objects.holds(match_id, actor):
+        raise errors.NotAMember() from refusal
+    raise refusal
 
 
 def require_member(match, user):
@@ -211,7 +251,15 @@ def seat_in_round(seats, seat_id, number):
 
 
 def run_change(
-    match_id, key, apply, *, actor, decided_too=False, member=False, ended_too=False
+    match_id,
+    key,
+    apply,
+    *,
+    actor,
+    decided_too=False,
+    member=False,
+    ended_too=False,
+    request=None,
 ):
     """Run ``apply(match)`` on a locked live match in one transaction.
 
@@ -223,7 +271,9 @@ def run_change(
     A retried key is not looked up first: the retry either meets a refusal (its
     round is closed, its seat taken) or the key's unique constraint as it appends
     the event, and then answers with the first result. A tap pays for the lookup
-    only when it is a retry.
+    only when it is a retry. ``request`` (the action's name and arguments) is
+    kept with a keyed event: the key sent again with another request is refused
+    (``KeyReused``) rather than answered with the first result.
 
     Each change committed, its time and each refusal are counted here, the one
     place every change passes (``squarescores.metrics``); a replay is neither.
@@ -234,6 +284,7 @@ def run_change(
     except errors.Refusal as refusal:
         metrics.refused(refusal.code)
         raise
+    fingerprint = request_hash(request) if key is not None else None
     try:
         with transaction.atomic(), sql.deferred():
             match = lock_live_match(
@@ -241,17 +292,28 @@ def run_change(
                 decided_too=decided_too,
                 member=actor if member else None,
                 ended_too=ended_too,
+                members_only=member,
             )
             applied = apply(match)
             event = sql.append_event(
-                match, applied.kind, applied.actor, applied.before, applied.after, key
+                match,
+                applied.kind,
+                applied.actor,
+                applied.before,
+                applied.after,
+                key,
+                fingerprint,
             )
             broadcast.announce(
                 match, match.version, applied.kind, applied.change, applied.seats
             )
     except (errors.Refusal, IntegrityError) as refusal:
         # The same key may have won a race with this call: answer as it did.
-        earlier = replay_of(match_id, actor, key)
+        try:
+            earlier = replay_of(match_id, actor, key, fingerprint)
+        except errors.KeyReused as reused:
+            metrics.refused(reused.code)
+            raise
         if earlier:
             return earlier
         metrics.refused(getattr(refusal, "code", "conflict"))

@@ -1,6 +1,7 @@
 """Matches: starting one, joining it, handing over the host role, a rematch."""
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from games import broadcast, errors
@@ -17,6 +18,7 @@ from games.models import (
 from games.rules import registry
 from games.sheet import seat_data, seat_view
 
+from . import sql
 from .base import (
     Applied,
     Result,
@@ -169,7 +171,8 @@ def join_match(user, code, *, seat_id=None, name=None, key=None):
         change = {"seats": [seat_data(seat)]}
         return Applied(user, Event.Kind.JOINED, {}, after, change)
 
-    return run_change(match.pk, key, apply, actor=user)
+    request = ["join", code, seat_id, name]
+    return run_change(match.pk, key, apply, actor=user, request=request)
 
 
 def hand_over_host(actor, match_id, user_id, *, key=None):
@@ -190,7 +193,8 @@ def hand_over_host(actor, match_id, user_id, *, key=None):
         after = {"host": user_id}
         return Applied(actor, Event.Kind.HOST_HANDED, before, after, dict(after))
 
-    return run_change(match_id, key, apply, actor=actor)
+    request = ["hand_over_host", user_id]
+    return run_change(match_id, key, apply, actor=actor, member=True, request=request)
 
 
 def rematch_of(match_id):
@@ -208,8 +212,9 @@ def rematch(actor, match_id, *, key=None):
     options and members, in a new match whose ``match_started`` event names the
     old one. The deal passes on from the old match's last dealer.
 
-    The old match stays as it ended (its writes are refused), so it gets no event
-    and no new version; its members hear of the rematch as news after commit. An
+    The old match stays as it ended (its writes are refused), but its log gains a
+    ``rematch`` event and its version rises, as for every change its phones hear
+    of: a phone that ignores versions it has still follows the table there. An
     ended match has at most one rematch: whoever asks again, and with whatever
     key, gets it back, replayed, so the phones that tapped second land there too.
     """
@@ -259,12 +264,14 @@ def rematch(actor, match_id, *, key=None):
             },
             idempotency_key=key,
         )
-        # News for phones still on the old match's page; its version is unchanged.
-        old_id, old_version, new_id = old.pk, old.version, match.pk
-        news = {"rematch": new_id, "url": match.get_absolute_url(), "by": str(actor)}
-        transaction.on_commit(
-            lambda: broadcast.publish(old_id, old_version, "rematch", news)
-        )
+        # The news for phones still on the old match's page is a change of its
+        # own: a new version and its event, pushed once the rematch commits.
+        news = {"rematch": match.pk, "url": match.get_absolute_url(), "by": str(actor)}
+        Match.objects.filter(pk=old.pk).update(version=F("version") + 1)
+        old.refresh_from_db(fields=["version"])
+        after = {"rematch": match.pk}
+        sql.append_event(old, Event.Kind.REMATCH, actor, {}, after, None)
+        broadcast.announce(old, old.version, Event.Kind.REMATCH, news)
     return Result(match, event)
 
 

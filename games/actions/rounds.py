@@ -44,6 +44,7 @@ from .base import (
     Applied,
     get_round,
     is_whole,
+    members_first,
     require_host,
     require_member,
     round_and_values,
@@ -365,8 +366,12 @@ def record(actor, match_id, round_number, payload, *, key=None, game=None):
             applied.after.update(note=round.note, next_round=round.number + 1)
         return applied
 
-    check_payload(match_id, payload, game)
-    return run_change(match_id, key, apply, actor=actor, member=True)
+    try:
+        check_payload(match_id, payload, game)
+    except errors.BadValue as refusal:
+        members_first(match_id, actor, refusal)
+    request = ["record", round_number, payload]
+    return run_change(match_id, key, apply, actor=actor, member=True, request=request)
 
 
 def correct(actor, match_id, round_number, payload, *, key=None):
@@ -387,8 +392,19 @@ def correct(actor, match_id, round_number, payload, *, key=None):
         outcome = match.rules.record(sheet.table(standings), dict(payload))
         return corrected(match, sheet, outcome, actor, {"payload": payload})
 
-    check_payload(match_id, payload)
-    return run_change(match_id, key, apply, actor=actor, decided_too=True, member=True)
+    try:
+        check_payload(match_id, payload)
+    except errors.BadValue as refusal:
+        members_first(match_id, actor, refusal)
+    return run_change(
+        match_id,
+        key,
+        apply,
+        actor=actor,
+        decided_too=True,
+        member=True,
+        request=["correct", round_number, payload],
+    )
 
 
 def corrected(match, sheet, outcome, actor, extra):
@@ -533,7 +549,8 @@ def set_dealer(actor, match_id, seat_id, *, key=None):
         change = change_of(match, [round_data(round, sheet.values)], standings)
         return Applied(actor, Event.Kind.DEALER_SET, before, after, change, sheet.seats)
 
-    return run_change(match_id, key, apply, actor=actor, member=True)
+    request = ["dealer", seat_id]
+    return run_change(match_id, key, apply, actor=actor, member=True, request=request)
 
 
 def end_match(actor, match_id, *, key=None):
@@ -558,4 +575,5 @@ def end_match(actor, match_id, *, key=None):
             after={"match": Match.Status.ENDED},
         )
 
-    return run_change(match_id, key, apply, actor=actor, member=True)
+    request = ["end"]
+    return run_change(match_id, key, apply, actor=actor, member=True, request=request)

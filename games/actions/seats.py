@@ -45,7 +45,9 @@ def add_seat(actor, match_id, name, *, key=None):
         change = {"seats": [seat_data(seat)]}
         return Applied(actor, Event.Kind.SEAT_ADDED, {}, after, change)
 
-    return run_change(match_id, key, apply, actor=actor)
+    return run_change(
+        match_id, key, apply, actor=actor, member=True, request=["add_seat", name]
+    )
 
 
 def rename_seat(actor, match_id, seat_id, name, *, key=None):
@@ -63,7 +65,8 @@ def rename_seat(actor, match_id, seat_id, name, *, key=None):
         change = {"seats": [seat_data(seat)]}
         return Applied(actor, Event.Kind.SEAT_RENAMED, before, after, change)
 
-    return run_change(match_id, key, apply, actor=actor)
+    request = ["rename_seat", seat_id, name]
+    return run_change(match_id, key, apply, actor=actor, member=True, request=request)
 
 
 def release_claim(actor, match_id, seat_id, *, key=None):
@@ -84,4 +87,5 @@ def release_claim(actor, match_id, seat_id, *, key=None):
         change = {"seats": [seat_data(seat)]}
         return Applied(actor, Event.Kind.CLAIM_RELEASED, before, after, change)
 
-    return run_change(match_id, key, apply, actor=actor)
+    request = ["release_claim", seat_id]
+    return run_change(match_id, key, apply, actor=actor, member=True, request=request)

@@ -416,10 +416,11 @@ def open_round(match_id, number, dealer_id):
 EVENT_FIELDS = [
     *("match", "version", "kind", "actor", "before", "after", "created_at"),
     "idempotency_key",
+    "request_hash",
 ]
 
 
-def append_event(match, kind, actor, before, after, key):
+def append_event(match, kind, actor, before, after, key, request_hash=None):
     """Append the event of ``match``'s new version, and send every write that
     waits with it."""
     event = stored(
@@ -432,6 +433,7 @@ def append_event(match, kind, actor, before, after, key):
         after=after,
         created_at=timezone.now(),
         idempotency_key=key,
+        request_hash=request_hash if key is not None else None,
     )
     pending = _pending.get()
     if pending is None:

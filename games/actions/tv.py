@@ -79,7 +79,9 @@ def share_tv(actor, match_id, *, key=None):
         return Applied(actor, Event.Kind.TV_SHARED, {"tv": False}, after, after)
 
     try:
-        result = run_change(match_id, key, apply, actor=actor, ended_too=True)
+        result = run_change(
+            match_id, key, apply, actor=actor, ended_too=True, request=["share_tv"]
+        )
     except errors.NoChange:
         match.refresh_from_db(fields=["tv_secret"])
         if not match.tv_secret:
@@ -101,4 +103,6 @@ def revoke_tv(actor, match_id, *, key=None):
         after = {"tv": False}
         return Applied(actor, Event.Kind.TV_REVOKED, {"tv": True}, after, after)
 
-    return run_change(match_id, key, apply, actor=actor, ended_too=True)
+    return run_change(
+        match_id, key, apply, actor=actor, ended_too=True, request=["revoke_tv"]
+    )

@@ -2,7 +2,6 @@
 idempotency key, pages, and the match a view under ``/api/matches/<id>/`` names."""
 
 from django.conf import settings
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -14,8 +13,10 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from games import errors, json_limits
-from games.bounds import KEY_MAX_LENGTH
+from games.actions import clean_key
+from games.bounds import ID_MAX, KEY_MAX_LENGTH
 from games.models import Match
+from games.seat_ids import parse_number
 
 from . import serializers as s
 from .answers import match_data
@@ -55,9 +56,10 @@ class Pages(LimitOffsetPagination):
         raw = request.query_params.get(name)
         if raw is None:
             return self.default_limit if name == self.limit_query_param else 0
-        if not raw.isdigit() or int(raw) < least:
+        number = parse_number(raw, least, ID_MAX)
+        if number is None:
             raise ValidationError({name: [f"A whole number, {least} or more."]})
-        return int(raw)
+        return number
 
 
 class JsonBody(BaseParser):
@@ -89,16 +91,10 @@ class ApiView(GenericAPIView):
     throttle_classes = [ScopedThrottle]
 
     def key(self):
+        # The action's check, so a malformed key (too long, a control
+        # character) is refused as it is over a form or a socket.
         key = self.request.headers.get("Idempotency-Key")
-        if key is not None and not 0 < len(key) <= KEY_MAX_LENGTH:
-            raise ValidationError(
-                {
-                    "Idempotency-Key": [
-                        _("At most %(max)d characters.") % {"max": KEY_MAX_LENGTH}
-                    ]
-                }
-            )
-        return key or None
+        return clean_key(key or None)
 
     def body(self):
         serializer = self.get_serializer(data=self.request.data)

@@ -65,15 +65,22 @@ def handle(exc, context):
         response = exception_handler(exc, context)
         if response is None:
             return None
-        data = {"code": _code(exc), "detail": _detail(exc)}
-        if isinstance(exc, exceptions.ValidationError):
-            data["fields"] = exc.detail if isinstance(exc.detail, dict) else {}
+        data = answer_of(exc)
         response.data = data
     if "version" not in data and hasattr(view, "current_version"):
         version = view.current_version()
         if version is not None:
             data["version"] = version
     return response
+
+
+def answer_of(exc):
+    """A DRF exception in the one error shape (the socket answers a bad frame
+    that an API body would be with this too)."""
+    data = {"code": _code(exc), "detail": _detail(exc)}
+    if isinstance(exc, exceptions.ValidationError):
+        data["fields"] = exc.detail if isinstance(exc.detail, dict) else {}
+    return data
 
 
 def _code(exc):

@@ -110,8 +110,10 @@ class RecordRequest(Body):
         help_text="The number of the round: for a record, the open round the client "
         "saw.",
     )
+    # Any JSON value, null included: the game's ``record_schema`` (checked by
+    # the action, for the socket alike) is the one judge of what a payload holds.
     payload = serializers.DictField(
-        child=serializers.JSONField(),
+        child=serializers.JSONField(allow_null=True),
         help_text="What the round records, in the game's own shape (see the game's "
         "rules and `record_schema`): a winner, the seats that lose a life, a bid "
         "and the tricks taken.",

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import words
+from games.bounds import NUMBER_MAX
 from games.errors import BadValue, NoChange, NotTheHost
 from games.rules import (
     DRAW,
@@ -26,6 +27,14 @@ from games.rules import (
     RuleModule,
     SeatStanding,
     TeamStanding,
+)
+from games.seat_ids import (
+    id_or_none,
+    named_twice,
+    parse_number,
+    parse_seat_id,
+    seat_mapping,
+    shown,
 )
 
 SEATS = 4
@@ -51,12 +60,12 @@ BIDDING, PLAYING, THROWN_IN, PLAYED, UNSCORED = (
 
 
 BIDS_SCHEMA = {
-    "description": "Seat id -> bid, for all four seats.",
+    "description": "Seat id (ASCII digits) -> bid, for all four seats.",
     "type": "object",
     "additionalProperties": {"type": "integer", "minimum": MIN_BID, "maximum": MAX_BID},
 }
 TRICKS_SCHEMA = {
-    "description": "Seat id -> tricks taken, all four, adding up to 13.",
+    "description": "Seat id (ASCII digits) -> tricks taken, all four, adding up to 13.",
     "type": "object",
     "additionalProperties": {"type": "integer", "minimum": 0, "maximum": TRICKS},
 }
@@ -367,7 +376,7 @@ class FortyOne(RuleModule):
         if "bid" in data:
             return {
                 "bid": {
-                    "seat": _form_number(_last(data, "seat"), "seat"),
+                    "seat": parse_seat_id(_last(data, "seat")),
                     "value": _form_number(_last(data, "bid"), "bid"),
                 }
             }
@@ -540,12 +549,11 @@ def _scores_note(seats, round):
 
 
 def _seat(table, raw):
-    if isinstance(raw, str) and raw.strip().isdigit():
-        raw = int(raw)
+    seat_id = parse_seat_id(raw)
     for seat in table.seats:
-        if not isinstance(raw, bool) and seat.id == raw:
+        if seat.id == seat_id:
             return seat
-    raise BadValue(_("Seat %(seat)s is not at this table.") % {"seat": raw})
+    raise BadValue(_("Seat %(seat)s is not at this table.") % {"seat": seat_id})
 
 
 def _whole(value, low, high, not_whole, out_of_range, **names):
@@ -584,7 +592,8 @@ def _four(table, raw, what, low, high):
     if not isinstance(raw, Mapping):
         raise BadValue(not_an_object)
     found = {}
-    for key, value in raw.items():
+    # One seat under two spellings ("940", "0940") is refused, never merged.
+    for key, value in seat_mapping(raw).items():
         seat = _seat(table, key)
         found[seat.id] = _whole(
             value, low, high, not_whole, out_of_range, name=seat.name
@@ -633,16 +642,17 @@ FORM_NUMBERS = {
 
 
 def _form_number(text, what):
-    text = (text or "").strip()
-    try:
-        return int(text)
-    except ValueError:
-        what = FORM_NUMBERS.get(what, what)
-        if text:
-            message = _("“%(text)s” is not a whole number (%(what)s).")
-        else:
-            message = _("An empty field is not a whole number (%(what)s).")
-        raise BadValue(message % {"text": text, "what": what}) from None
+    text = text if isinstance(text, str) else ""
+    number = parse_number(text, -NUMBER_MAX, NUMBER_MAX)
+    if number is not None:
+        return number
+    text = shown(text.strip())
+    what = FORM_NUMBERS.get(what, what)
+    if text:
+        message = _("“%(text)s” is not a whole number (%(what)s).")
+    else:
+        message = _("An empty field is not a whole number (%(what)s).")
+    raise BadValue(message % {"text": text, "what": what})
 
 
 def _prefixed(data, prefix):
@@ -651,10 +661,14 @@ def _prefixed(data, prefix):
     for key in data:
         if not key.startswith(prefix):
             continue
-        seat = key.removeprefix(prefix)
+        seat = id_or_none(key.removeprefix(prefix))
         text = _last(data, key).strip()
-        if not seat.isdigit():
-            raise BadValue(_("The form field “%(key)s” names no seat.") % {"key": key})
+        if seat is None:
+            raise BadValue(
+                _("The form field “%(key)s” names no seat.") % {"key": shown(key)}
+            )
+        if str(seat) in found:
+            raise named_twice()
         if text:
-            found[seat] = _form_number(text, prefix.rstrip("-"))
+            found[str(seat)] = _form_number(text, prefix.rstrip("-"))
     return found

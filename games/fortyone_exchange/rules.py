@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy
 from games.bounds import ID_MAX as WHOLE_MAX
 from games.errors import BadValue, NoChange, SeatNotInMatch
 from games.rules import DRAW, OPEN, WON, Option, Outcome, RuleModule
+from games.seat_ids import id_or_none
 
 
 class FortyOneExchange(RuleModule):
@@ -98,9 +99,9 @@ class FortyOneExchange(RuleModule):
         """The entry's buttons post ``winner``; the correction may post ``draw``."""
         if (data.get("draw") or [""])[-1]:
             return {"draw": True}
-        winner = (data.get("winner") or [""])[-1].strip()
-        if winner.isascii() and winner.isdigit() and int(winner) <= WHOLE_MAX:
-            return {"winner": int(winner)}
+        winner = id_or_none((data.get("winner") or [""])[-1])
+        if winner is not None:
+            return {"winner": winner}
         raise BadValue(_("Tap the seat that won the round."))
 
     def _won_by(self, seats, seat_id):

@@ -12,9 +12,6 @@ modules and never in the counting.
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from django.utils.translation import gettext as _
-
-from games.errors import BadValue
 from games.rules import IN, OUT, SWIMMING, Result, SeatStanding, Standings
 from games.words import and_join, for_the_log
 
@@ -23,17 +20,6 @@ from games.words import and_join, for_the_log
 # played again and nobody pays for it.
 SHARE, REPLAY = "share", "replay"
 WIPEOUT_CHOICES = (SHARE, REPLAY)
-
-
-def seat_id(value):
-    """A seat id from a record: a whole number, as JSON or as form text."""
-    if isinstance(value, bool):
-        raise BadValue(_("A seat is given by its number."))
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    raise BadValue(_("“%(value)s” is not a seat.") % {"value": value})
 
 
 def new_line(seat_id, lives):

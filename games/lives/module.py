@@ -5,8 +5,7 @@ from django.utils.translation import gettext as _
 
 from games.errors import BadValue
 from games.rules import DRAW, OUT, RuleModule
-
-from . import seat_id
+from games.seat_ids import parse_seat_id
 
 
 class LivesModule(RuleModule):
@@ -15,7 +14,7 @@ class LivesModule(RuleModule):
     def _in_seat(self, table, value, out_message):
         """The seat of ``value`` if it plays the round and is not out; else
         ``out_message`` (with the seat's ``name``) is the refusal."""
-        seat = seat_id(value)
+        seat = parse_seat_id(value)
         if seat not in table.seat_ids():
             raise BadValue(
                 _("Seat %(seat)s does not play round %(number)d.")

@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import lives, words
 from games.errors import BadValue, NoChange
-from games.lives import seat_id
 from games.lives.module import LivesModule
 from games.rules import (
     DRAW,
@@ -25,6 +24,7 @@ from games.rules import (
     Option,
     Outcome,
 )
+from games.seat_ids import parse_seat_id
 
 LIVES, TIE, FEUER = "lives", "swimmers_tie", "feuer"
 FEUER_FIELD, REPLAY_FIELD = "feuer", "replay"
@@ -126,9 +126,9 @@ class Schwimmen(LivesModule):
         if feuer:
             if len(feuer) > 1:
                 raise BadValue(_("Only one seat can show Feuer."))
-            return {"feuer": seat_id(feuer[0])}
+            return {"feuer": parse_seat_id(feuer[0])}
         if pays:
-            return {"pays": [seat_id(value) for value in pays]}
+            return {"pays": [parse_seat_id(value) for value in pays]}
         raise BadValue(_("Pick who pays, or who showed Feuer."))
 
     def record(self, table, payload):

@@ -29,9 +29,9 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import lives, words
 from games.errors import BadValue, NoChange
-from games.lives import seat_id
 from games.lives.module import LivesModule
 from games.rules import DRAW, OPEN, SCORED, Field, Option, Outcome
+from games.seat_ids import parse_seat_id
 
 # Option keys.
 RULE_SET, LIVES, EXCHANGE = "rule_set", "lives", "exchange"
@@ -345,10 +345,10 @@ class ThirtyOne(LivesModule):
                     % {"what": MARK_LABELS[key]}
                 )
             if values:
-                payload[key] = seat_id(values[0])
+                payload[key] = parse_seat_id(values[0])
         for key in (LOWEST, UNDER):
             if fields.get(key):
-                payload[key] = [seat_id(value) for value in fields[key]]
+                payload[key] = [parse_seat_id(value) for value in fields[key]]
         if not payload.keys() & {LOWEST, THIRTY_ONE, FIRE_FIELD}:
             raise BadValue(_("Pick who has the lowest hand, or who showed 31 or Fire."))
         return payload

@@ -70,9 +70,8 @@
     ordered: false,
     onSnapshot: function (message) { hear(message.version); },
     onChange: function (message) { hear(message.version); },
-    // News, not a change: the ended match keeps its version, but its history
-    // now leads to the next match.
-    onNews: refresh,
+    // A rematch: the ended match's history now leads to the next match.
+    onNews: function (message) { hear(message.version); },
     // Not a member any more, or no such match: nothing to follow.
     onClose: function (code) { return code === 4403 || code === 4404; }
   });

@@ -18,7 +18,9 @@
 //               snapshot (the table: a phone back from a blink of its Wi-Fi)
 //   onSnapshot(message), onChange(message)   apply one; the version then moves
 //   onCurrent()   the page's version is the match's: nothing to replace
-//   onNews(message)     a change that is news, not a version (a rematch)
+//   onNews(message)     a rematch: the table went on to its next match. It is a
+//                       change of this match's version like any (docs/api.md:
+//                       no kind is unversioned), handed here instead of onChange
 //   onOther(message)    any other frame (a refusal's "error")
 //   onStatus(state)     "connecting", "live", "reconnecting", "offline"
 //   onClose(code)       an application close code: answer true to stop for good
@@ -62,8 +64,13 @@
       }, wait);
     }
 
+    function deliver(message, call) {
+      if (message.type === "change" && message.kind === "rematch") onNews(message);
+      else call(message);
+    }
+
     function apply(message, call) {
-      call(message);
+      deliver(message, call);
       version = message.version;
     }
 
@@ -102,12 +109,9 @@
         (options.onCurrent || noop)();
         onStatus("live");
         drain();
-      } else if (message.type === "change" && message.kind === "rematch") {
-        // News, not a change: the ended match keeps its version.
-        onNews(message);
       } else if (!options.ordered && (message.type === "change" ||
                  message.type === "resync")) {
-        options.onChange(message);
+        deliver(message, options.onChange);
       } else if (message.type === "resync") {
         // The server could not push this version: the snapshot brings it.
         if (message.version > version) requestSnapshot();

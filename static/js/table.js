@@ -413,6 +413,13 @@
     setStatusOfMatch(message.status);
     version = message.version;
     body.dataset.version = String(version);
+    if (message.rematch) {
+      // The table went on while this phone was away (the push was missed, or
+      // came before this socket): follow it, as the push would have said.
+      var box = document.querySelector("[data-rematch-box]");
+      if (box && box.hidden) moveToRematch({ rematch: message.rematch });
+      else showRematch(message.rematch);
+    }
     showLastResult();
     settlePending();
     sendPending();

@@ -150,7 +150,10 @@
     onSnapshot: applySnapshot,
     onChange: applyChange,
     // The table moved on; this link stays with the match it was made for.
-    onNews: function () { showNotice(noticeEl.dataset.textRematch); },
+    onNews: function (message) {
+      showNotice(noticeEl.dataset.textRematch);
+      setMatch(message);
+    },
     onStatus: setStatus,
     onClose: function (code) {
       if (code !== 4404) return false;

@@ -100,11 +100,12 @@ def test_an_outsider_learns_nothing_from_a_members_key(as_bob, as_charlie, match
     assert "rounds" not in response.json()
 
 
-def test_a_key_longer_than_100_characters_is_a_400(as_bob, match):
+@pytest.mark.parametrize("key", ["k" * 101, "k\x01", "k\x7f"])
+def test_every_malformed_key_is_a_400_bad_value(as_bob, match, key):
     body = {"round": 1, "payload": {"winner": seat(match, "Alice").pk}}
 
-    response = post(as_bob, url(match, "record/"), body, key="k" * 101)
+    response = post(as_bob, url(match, "record/"), body, key=key)
 
     assert response.status_code == 400
-    assert "Idempotency-Key" in response.json()["fields"]
+    assert response.json()["code"] == "bad_value"
     assert Round.objects.get(match=match, number=1).status == "open"

@@ -79,10 +79,10 @@ def test_an_outsider_is_refused_by_the_lock_and_the_version_stays(match, charlie
     assert Match.objects.get(pk=match.pk).version == version
 
 
-def test_an_outsider_on_an_ended_match_is_told_it_ended(match, bob, charlie):
+def test_an_outsider_on_an_ended_match_learns_nothing_of_its_state(match, bob, charlie):
     actions.end_match(bob, match.pk)
 
-    with pytest.raises(errors.MatchEnded):
+    with pytest.raises(errors.NotAMember):
         win(charlie, match.pk, 2, seat(match, "Ben").pk)
 
 

@@ -52,17 +52,23 @@ def test_the_host_starts_a_rematch_with_the_same_seats_claims_options_and_member
     assert new.code != first.code
 
 
-def test_the_old_match_is_left_as_it_ended(match, alice, bob):
+def test_the_old_match_stays_ended_and_its_log_says_where_the_table_went(
+    match, alice, bob
+):
     ended(match, bob)
     version = match.version
     events = Event.objects.filter(match=match).count()
 
-    actions.rematch(alice, match.pk)
+    result = actions.rematch(alice, match.pk)
 
     match.refresh_from_db()
     assert match.status == Match.Status.ENDED
-    assert match.version == version
-    assert Event.objects.filter(match=match).count() == events
+    # The news is a change its phones hear of: a version and an event of its own.
+    assert match.version == version + 1
+    assert Event.objects.filter(match=match).count() == events + 1
+    last = Event.objects.filter(match=match).last()
+    assert (last.kind, last.version) == (Event.Kind.REMATCH, match.version)
+    assert last.after == {"rematch": result.match.pk}
 
 
 def test_any_member_starts_the_next_match_and_the_host_stays_host(match, alice, bob):
@@ -144,4 +150,6 @@ def test_members_of_the_old_match_hear_of_the_rematch(
         message = json.loads(message["text"])
     assert message["kind"] == "rematch"
     assert message["rematch"] == result.match.pk
-    assert message["version"] == match.version
+    before = match.version
+    match.refresh_from_db()
+    assert message["version"] == match.version == before + 1

@@ -32,6 +32,8 @@ anything = st.one_of(
     st.integers(),
     st.integers(min_value=2**31 - 2, max_value=2**70),
     st.integers(min_value=-(2**70), max_value=0),
+    # Seat ids as an outside tester spelled them (issue 29).
+    st.sampled_from(["²", "٣", "\uff10", "-1", "+1", " 1", "01", "9" * 5000]),
 )
 
 

@@ -72,6 +72,8 @@ anything = st.recursive(
     ),
     max_leaves=6,
 )
+# Seat ids as an outside tester spelled them (issue 29): each is a bad value.
+HOSTILE_SEATS = ["²", "٣", "\uff10", "-1", "+1", " 1", "0x1", "9" * 5000, "1_0"]
 names = st.one_of(
     st.sampled_from(["Eve", "Fay", "Ben", "ben ", " ", "Cara"]),
     st.text(max_size=45),
@@ -164,7 +166,7 @@ class Table(RuleBasedStateMachine):
         """Good values mixed with wrong ones."""
         wrong = {
             "round": st.integers(min_value=0, max_value=4),
-            "seat": st.just(10**6),
+            "seat": st.one_of(st.just(10**6), st.sampled_from(HOSTILE_SEATS)),
             "value": st.integers(min_value=2, max_value=5),
             "payload": st.one_of(
                 st.just({"winner": 10**6}),

@@ -34,6 +34,16 @@ GARBAGE = [
     json.dumps({"action": "mark", "round": 1, "seat": 1, "value": 1}),
     json.dumps({"action": "end"}),
     "[" * 1000 + "]" * 1000,
+    # Seats spelled as an outside tester spelled them (issue 29): refused, and
+    # the socket stays open (it answers every frame after these).
+    *(
+        json.dumps({"type": "record", "round": 1, "form": {"winner": [seat]}})
+        for seat in ("²", "٣", "\uff10", "-1", "+1", "9" * 3000, "1_0")
+    ),
+    json.dumps({"type": "record", "round": 1, "payload": {"winner": "²"}}),
+    json.dumps({"type": "record", "round": 1, "payload": {"winner": None}}),
+    json.dumps({"type": "record", "round": 1, "form": {"winner": ["1"]}, "key": 5}),
+    json.dumps({"action": "tap", "round": 1, "seat": "²", "key": "k" * 101}),
     "\udcff".encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
 ]
 
