@@ -462,7 +462,7 @@ class FortyOne(RuleModule):
             )
         return replace(standings, teams=teams, result=result)
 
-    def summarize(self, seats, rounds):
+    def summarize(self, seats, rounds, options=None):
         """Per player: the total, the bids made, and the running total after
         every round (the history's chart and export); per round: bids, tricks,
         scores and totals."""
