@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "games.schwimmen",
     "games.thirty_one",
     "games.forty_one",
+    "games.points",
 ]
 
 MIDDLEWARE = [
