@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "games.thirty_one",
     "games.forty_one",
     "games.points",
+    "games.wizard",
 ]
 
 MIDDLEWARE = [

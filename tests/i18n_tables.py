@@ -147,6 +147,37 @@ def points(alice):
     return live, scorer, ended, stopped
 
 
+def wizard(alice):
+    """Wizard: a played round and the next one's bids (under the dealer rule),
+    one in its tricks, and a match played to its last round."""
+
+    def bids(match, values):
+        for name, value in zip(SEATS, values, strict=True):
+            record(match, alice, {"call": {"seat": ids(match)[name], "value": value}})
+
+    def tricks(match, values):
+        seat = ids(match)
+        record(
+            match,
+            alice,
+            {"taken": {str(seat[n]): v for n, v in zip(SEATS, values, strict=True)}},
+        )
+
+    live = actions.start_match(alice, "wizard", SEATS, {"dealer_rule": True}).match
+    # Alice deals round 1 and, under the dealer rule, bids last.
+    for name, value in (("Ben", 1), ("Cara", 1), ("Dev", 0), ("Alice", 0)):
+        record(live, alice, {"call": {"seat": ids(live)[name], "value": value}})
+    tricks(live, [0, 0, 1, 0])
+    record(live, alice, {"call": {"seat": ids(live)["Cara"], "value": 2}})
+    playing = actions.start_match(alice, "wizard", SEATS).match
+    bids(playing, [1, 0, 0, 0])
+    ended = actions.start_match(alice, "wizard", SEATS).match
+    for number in range(1, 16):
+        bids(ended, [0, 0, 0, number])
+        tricks(ended, [0, 0, 0, number])
+    return live, playing, ended
+
+
 def pages(alice, bob):
     """(user, url) of every page of every game's table, in play and ended."""
     live, ended = exchange(alice, bob)
@@ -154,6 +185,7 @@ def pages(alice, bob):
     thirty_one_live, thirty_one_ended = thirty_one(alice)
     forty_one_live, forty_one_playing, forty_one_ended = forty_one(alice)
     points_matches = points(alice)
+    wizard_matches = wizard(alice)
     matches = [
         live,
         ended,
@@ -165,6 +197,7 @@ def pages(alice, bob):
         forty_one_playing,
         forty_one_ended,
         *points_matches,
+        *wizard_matches,
     ]
     found = [(bob, reverse("match", args=[live.pk]))]
     for match in matches:
@@ -176,6 +209,7 @@ def pages(alice, bob):
         thirty_one_live,
         forty_one_live,
         points_matches[0],
+        wizard_matches[0],
     ):
         found.append((alice, reverse("match_end", args=[match.pk])))
     checkers = [

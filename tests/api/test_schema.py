@@ -113,7 +113,13 @@ def test_the_schema_validates_as_openapi_with_every_modules_payload(tmp_path):
         "RecordRequest"
     ]["properties"]["payload"]
     titles = {choice["title"] for choice in payload["oneOf"]}
-    assert {"41 Exchange", "Schwimmen", "Thirty-One", "Points (any game)"} <= titles
+    assert {
+        "41 Exchange",
+        "Schwimmen",
+        "Thirty-One",
+        "Points (any game)",
+        "Wizard",
+    } <= (titles)
 
 
 # One payload of each shape per module: the API's oneOf holds only while each
@@ -122,6 +128,11 @@ SAMPLE_PAYLOADS = {
     "points": [
         {"score": {"seat": 1, "value": -12}},
         {"scores": {"1": 5, "2": -5}},
+    ],
+    "wizard": [
+        {"call": {"seat": 1, "value": 0}},
+        {"taken": {"1": 3}},
+        {"calls": {"1": 0}, "taken": {"1": 3}},
     ],
     "forty_one": [
         {"bid": {"seat": 1, "value": 4}},
