@@ -21,7 +21,8 @@ SHOTS = Path("/tmp/shots/i31-points-wizard/points")
 
 
 def start_points(page, base_url, **options):
-    page.goto(base_url + "/start/")
+    # The first page of a fresh server compiles its templates: slow on a busy box.
+    page.goto(base_url + "/start/", timeout=30000)
     page.select_option("#id_game", "points")
     # Numbers are a list to pick from, choices radio buttons; the preset first,
     # since it fills in the others.
