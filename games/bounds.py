@@ -14,3 +14,5 @@ CELL_MIN, CELL_MAX = -NUMBER_MAX, NUMBER_MAX
 KEY_MAX_LENGTH = 100
 # A seat's (a player's) name: the model, the actions, every form and checker.
 NAME_MAX_LENGTH = 40
+# A round's note, the log's short line ("Ben pays").
+NOTE_MAX_LENGTH = 80

@@ -7,7 +7,13 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 
 from . import rules
-from .bounds import CELL_MAX, CELL_MIN, KEY_MAX_LENGTH, NAME_MAX_LENGTH
+from .bounds import (
+    CELL_MAX,
+    CELL_MIN,
+    KEY_MAX_LENGTH,
+    NAME_MAX_LENGTH,
+    NOTE_MAX_LENGTH,
+)
 from .rules import registry
 
 # Six characters that cannot be misread aloud or on a small screen: no 0/O, 1/I/L.
@@ -156,9 +162,6 @@ class Seat(models.Model):
 
     def __str__(self):
         return self.name
-
-
-NOTE_MAX_LENGTH = 80
 
 
 class Round(models.Model):

@@ -19,6 +19,7 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext as _
 
+from .bounds import NOTE_MAX_LENGTH
 from .errors import (
     BadValue,
     NotSupported,
@@ -182,6 +183,14 @@ class Outcome:
     clear: tuple[tuple[str, int], ...] = ()
     # A short line for the table and the event log ("Ben pays", "Thrown in").
     note: str = ""
+
+
+def short_note(text):
+    """``text`` as a round's note: cut to the note's length with an ellipsis, so
+    a line naming every seat of a big table (long names and all) still fits."""
+    if len(text) <= NOTE_MAX_LENGTH:
+        return text
+    return text[: NOTE_MAX_LENGTH - 1].rstrip() + "…"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from games.rules import (
     RuleModule,
     SeatStanding,
     lead_by_points,
+    short_note,
 )
 
 MIN_SEATS, MAX_SEATS = 2, 12
@@ -322,7 +323,9 @@ class Points(RuleModule):
         scores[seat.id] = value
         cells = {seat.id: value}
         if any(s.id not in scores for s in table.seats):
-            return Outcome(status=OPEN, cells=cells, note=f"{seat.name} scores {value}")
+            return Outcome(
+                status=OPEN, cells=cells, note=short_note(f"{seat.name} scores {value}")
+            )
         _check_total(scores, table.options)
         return Outcome(
             status=SCORED, cells=cells, note=_scores_note(table.seats, scores)
@@ -450,12 +453,16 @@ def _win_note(best, totals, names):
     line = " & ".join(
         f"{names.get(seat, '?')} {total_text(totals[seat])}" for seat in best
     )
-    return f"{line} win" if len(best) > 1 else f"{line} wins"
+    return short_note(f"{line} win" if len(best) > 1 else f"{line} wins")
 
 
 def _scores_note(seats, scores):
-    return " · ".join(
-        f"{seat.name} {signed(scores[seat.id])}" for seat in seats if seat.id in scores
+    return short_note(
+        " · ".join(
+            f"{seat.name} {signed(scores[seat.id])}"
+            for seat in seats
+            if seat.id in scores
+        )
     )
 
 

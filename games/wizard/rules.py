@@ -40,6 +40,7 @@ from games.rules import (
     RuleModule,
     SeatStanding,
     lead_by_points,
+    short_note,
 )
 
 MIN_SEATS, MAX_SEATS = 3, 6
@@ -198,7 +199,7 @@ class Wizard(RuleModule):
         bids[seat.id] = value
         if table.options.get(DEALER_RULE):
             _check_dealer(table, seat, bids, cards)
-        note = f"{seat.name} bids {value}"
+        note = short_note(f"{seat.name} bids {value}")
         return Outcome(status=OPEN, values={BID: {seat.id: value}}, note=note)
 
     def _tricks(self, table, entry):
@@ -301,7 +302,7 @@ class Wizard(RuleModule):
             line = " & ".join(
                 f"{names.get(s, '?')} {total_text(best)}" for s in winners
             )
-            note = f"{line} win" if len(winners) > 1 else f"{line} wins"
+            note = short_note(f"{line} win" if len(winners) > 1 else f"{line} wins")
             standings = replace(standings, result=Result(winners=winners, note=note))
         return standings
 
@@ -416,4 +417,6 @@ def _check_trick_total(tricks, cards):
 
 def _scores_note(seats, round):
     scores = round_scores(round, [seat.id for seat in seats])
-    return " · ".join(f"{seat.name} {signed(scores[seat.id])}" for seat in seats)
+    return short_note(
+        " · ".join(f"{seat.name} {signed(scores[seat.id])}" for seat in seats)
+    )

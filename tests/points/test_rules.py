@@ -369,3 +369,24 @@ def test_a_round_reads_with_signed_figures():
     text = RULES.describe(scored(25, -10, 0, 3), SEATS, options())
 
     assert text == "Ann +25 · Ben \u221210 · Cara 0 · Dan +3"
+
+
+def test_a_big_tables_round_note_is_cut_to_a_notes_length():
+    seats = [
+        SeatView(id=100 + i, name=f"Player number {i} with a long name", position=i)
+        for i in range(10)
+    ]
+    round = RoundView(1, "open")
+    big = Table(
+        seats=seats,
+        options=options(entry="scorer"),
+        standings=RULES.initial(seats, options()),
+        round=round,
+        actor=Actor(is_host=True),
+    )
+
+    outcome = RULES.record(big, {"scores": {str(s.id): -12345 for s in seats}})
+
+    assert len(outcome.note) == 80
+    assert outcome.note.startswith("Player number 0 with a long name \u221212345 · ")
+    assert outcome.note.endswith("…")
