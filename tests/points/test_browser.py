@@ -177,3 +177,24 @@ def test_one_scorer_enters_the_whole_round_at_a_scorers_table(
         )
     assert [alice.console_errors, ben.console_errors] == [[], []]
     keep(shoot(ben, "scorer-after").parent)
+
+
+@pytest.mark.parametrize("game", ["points", "wizard"])
+def test_the_start_page_with_the_game_chosen_fits_a_phone(
+    asgi_server, new_phone, shoot, game
+):
+    page = new_phone("alice")
+    page.goto(asgi_server + "/start/", timeout=30000)
+    page.select_option("#id_game", game)
+    if game == "points":
+        page.check('input[name="points__game"][value="hearts"]')
+        expect(
+            page.locator('input[name="points__wins"][value="lowest"]')
+        ).to_be_checked()
+        expect(page.locator("#id_points__target")).to_have_value("100")
+    for width in (320, 430):
+        page.set_viewport_size({"width": width, "height": 800})
+        assert_fits(page)
+    shoot_sizes(page, shoot, f"start-{game}", parts=(f"[data-options-for={game}]",))
+    assert page.console_errors == []
+    keep(shoot(page, f"start-{game}-after").parent)
