@@ -99,19 +99,20 @@ def open_round_html(match, round, seats, standings, context=None, request=None):
 
 
 def leaders(match, views, standings):
-    """A match ended without the module naming winners (End match): the seats
-    with the most rounds won, and how many, so the table still sees who won."""
+    """A match ended without the module naming winners (End match): who leads
+    by the module's standings (most rounds won, or the highest or lowest
+    total), so the table still sees who won."""
     if match.is_live or match.result:
         return None
-    won = {
-        view.id: standings.seat(view.id).rounds_won
-        for view in views
-        if standings.seat(view.id) is not None
-    }
-    most = max(won.values(), default=0)
-    if not most:
+    lead = match.rules.leaders(standings, views, match.options)
+    if lead is None:
         return None
-    return {"seats": [v for v in views if won.get(v.id) == most], "rounds": most}
+    ids = set(lead.seats)
+    return {
+        "seats": [view for view in views if view.id in ids],
+        "figure": lead.figure,
+        "by": lead.by,
+    }
 
 
 def winners(match, views):

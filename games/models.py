@@ -7,7 +7,13 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 
 from . import rules
-from .bounds import KEY_MAX_LENGTH, NAME_MAX_LENGTH
+from .bounds import (
+    CELL_MAX,
+    CELL_MIN,
+    KEY_MAX_LENGTH,
+    NAME_MAX_LENGTH,
+    NOTE_MAX_LENGTH,
+)
 from .rules import registry
 
 # Six characters that cannot be misread aloud or on a small screen: no 0/O, 1/I/L.
@@ -158,9 +164,6 @@ class Seat(models.Model):
         return self.name
 
 
-NOTE_MAX_LENGTH = 80
-
-
 class Round(models.Model):
     class Status(models.TextChoices):
         OPEN = rules.OPEN
@@ -224,14 +227,19 @@ class Cell(models.Model):
     round = models.ForeignKey(Round, models.CASCADE, related_name="cells")
     seat = models.ForeignKey(Seat, models.CASCADE, related_name="cells")
     field = models.CharField(max_length=20, blank=True, default="")
-    value = models.PositiveIntegerField()
+    # Signed: a module's field says its own bounds (a round's points may be
+    # negative); the core checks them, the database only the column's range.
+    value = models.IntegerField()
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
                 fields=["round", "seat", "field"], name="cell_once_per_field"
             ),
-            models.CheckConstraint(condition=Q(value__gte=0), name="cell_not_negative"),
+            models.CheckConstraint(
+                condition=Q(value__gte=CELL_MIN, value__lte=CELL_MAX),
+                name="cell_in_range",
+            ),
         ]
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext as _
 
+from .bounds import NOTE_MAX_LENGTH
 from .errors import (
     BadValue,
     NotSupported,
@@ -113,7 +114,11 @@ class Option:
 class Field:
     """One value a round records per seat. ``MAIN`` is the round's main value
     (1 for a round's winner, or the lives a seat lost); a module with
-    several values names them (``bid`` and ``tricks``)."""
+    several values names them (``bid`` and ``tricks``).
+
+    ``min`` and ``max`` bound what the core stores; a figure that may be
+    negative (a round's points) sets its own ``min``. Every cell also stays
+    within ``CELL_MIN`` to ``CELL_MAX``, the column's range."""
 
     key: str = MAIN
     label: str = ""
@@ -182,6 +187,14 @@ class Outcome:
     note: str = ""
 
 
+def short_note(text):
+    """``text`` as a round's note: cut to the note's length with an ellipsis, so
+    a line naming every seat of a big table (long names and all) still fits."""
+    if len(text) <= NOTE_MAX_LENGTH:
+        return text
+    return text[: NOTE_MAX_LENGTH - 1].rstrip() + "…"
+
+
 @dataclass(frozen=True)
 class Actor:
     """Who is recording: their claimed seat in this match (if any) and role."""
@@ -242,6 +255,38 @@ class Result:
 
     def to_data(self):
         return {"winners": list(self.winners), "team": self.team, "note": self.note}
+
+
+# How a match's leaders were found when it ended without a result (End match).
+BY_ROUNDS, BY_HIGHEST, BY_LOWEST = "rounds", "highest", "lowest"
+
+
+@dataclass(frozen=True)
+class Lead:
+    """Who leads a match that ended without the module naming winners: the
+    seats level at the top, their figure, and what it counts (``BY_ROUNDS``:
+    rounds won; ``BY_HIGHEST``/``BY_LOWEST``: the highest or lowest total)."""
+
+    seats: tuple[int, ...]
+    figure: int
+    by: str = BY_ROUNDS
+
+
+def lead_by_points(standings, seats, *, lowest=False):
+    """The seats with the highest (or lowest) ``points`` among ``seats``."""
+    totals = {
+        seat.id: standings.seat(seat.id).points or 0
+        for seat in seats
+        if standings.seat(seat.id) is not None
+    }
+    if not totals:
+        return None
+    best = min(totals.values()) if lowest else max(totals.values())
+    return Lead(
+        seats=tuple(seat for seat, total in totals.items() if total == best),
+        figure=best,
+        by=BY_LOWEST if lowest else BY_HIGHEST,
+    )
 
 
 @dataclass(frozen=True)
@@ -498,6 +543,29 @@ class RuleModule:
             draws=standings.draws + (round.status == DRAW),
         )
 
+    def leaders(
+        self,
+        standings: Standings,
+        seats: Sequence[SeatView],
+        options: Mapping[str, Any],
+    ) -> Lead | None:
+        """Who leads when the match ended without a result (End match), from
+        the standings: by default the seats with the most rounds won, or nobody
+        when no round was won. A game of totals names its highest or lowest
+        (``lead_by_points``)."""
+        won = {
+            seat.id: standings.seat(seat.id).rounds_won
+            for seat in seats
+            if standings.seat(seat.id) is not None
+        }
+        most = max(won.values(), default=0)
+        if not most:
+            return None
+        return Lead(
+            seats=tuple(seat for seat, count in won.items() if count == most),
+            figure=most,
+        )
+
     def standings(self, seats, rounds, options) -> Standings:
         """Fold every closed round in order: what a correction rebuilds from.
 
@@ -520,9 +588,15 @@ class RuleModule:
         lines = standings.seats + tuple(self.new_seat(s, options) for s in missing)
         return replace(standings, seats=lines)
 
-    def summarize(self, seats: Sequence[SeatView], rounds: Sequence[RoundView]):
+    def summarize(
+        self,
+        seats: Sequence[SeatView],
+        rounds: Sequence[RoundView],
+        options: Mapping[str, Any] | None = None,
+    ):
         """What the history derives from the sheet: rounds won per seat and draws.
 
+        ``options`` are the match's (a game whose target is an option draws it).
         Modules that keep totals (lives, points) override this.
         """
         won = {seat.id: 0 for seat in seats}

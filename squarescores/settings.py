@@ -73,6 +73,8 @@ INSTALLED_APPS = [
     "games.schwimmen",
     "games.thirty_one",
     "games.forty_one",
+    "games.points",
+    "games.wizard",
 ]
 
 MIDDLEWARE = [

@@ -117,12 +117,75 @@ def forty_one(alice):
     return live, playing, ended
 
 
+def points(alice):
+    """Points: a live match with a scored round and two phones' scores in,
+    a scorer's table, an ended match a tie shared, and one the table ended."""
+
+    def scores(match, values):
+        seat = ids(match)
+        record(
+            match,
+            alice,
+            {"scores": {str(seat[n]): v for n, v in zip(SEATS, values, strict=True)}},
+        )
+
+    live = actions.start_match(alice, "points", SEATS, {"adds_up_to": "0"}).match
+    scores(live, [12, -12, 5, -5])
+    for name, value in (("Alice", -3), ("Cara", 7)):
+        record(live, alice, {"score": {"seat": ids(live)[name], "value": value}})
+    scorer = actions.start_match(
+        alice, "points", SEATS, {"entry": "scorer", "end": "rounds", "rounds": 3}
+    ).match
+    scores(scorer, [1, 2, 3, -4])
+    ended = actions.start_match(
+        alice, "points", SEATS, {"game": "hearts", "target": 100, "wins": "lowest"}
+    ).match
+    scores(ended, [60, 40, 100, 60])
+    stopped = actions.start_match(alice, "points", SEATS, {"end": "open"}).match
+    scores(stopped, [8, -2, 8, 0])
+    actions.end_match(alice, stopped.pk)
+    return live, scorer, ended, stopped
+
+
+def wizard(alice):
+    """Wizard: a played round and the next one's bids (under the dealer rule),
+    one in its tricks, and a match played to its last round."""
+
+    def bids(match, values):
+        for name, value in zip(SEATS, values, strict=True):
+            record(match, alice, {"call": {"seat": ids(match)[name], "value": value}})
+
+    def tricks(match, values):
+        seat = ids(match)
+        record(
+            match,
+            alice,
+            {"taken": {str(seat[n]): v for n, v in zip(SEATS, values, strict=True)}},
+        )
+
+    live = actions.start_match(alice, "wizard", SEATS, {"dealer_rule": True}).match
+    # Alice deals round 1 and, under the dealer rule, bids last.
+    for name, value in (("Ben", 1), ("Cara", 1), ("Dev", 0), ("Alice", 0)):
+        record(live, alice, {"call": {"seat": ids(live)[name], "value": value}})
+    tricks(live, [0, 0, 1, 0])
+    record(live, alice, {"call": {"seat": ids(live)["Cara"], "value": 2}})
+    playing = actions.start_match(alice, "wizard", SEATS).match
+    bids(playing, [1, 0, 0, 0])
+    ended = actions.start_match(alice, "wizard", SEATS).match
+    for number in range(1, 16):
+        bids(ended, [0, 0, 0, number])
+        tricks(ended, [0, 0, 0, number])
+    return live, playing, ended
+
+
 def pages(alice, bob):
     """(user, url) of every page of every game's table, in play and ended."""
     live, ended = exchange(alice, bob)
     schwimmen_live, schwimmen_ended = schwimmen(alice)
     thirty_one_live, thirty_one_ended = thirty_one(alice)
     forty_one_live, forty_one_playing, forty_one_ended = forty_one(alice)
+    points_matches = points(alice)
+    wizard_matches = wizard(alice)
     matches = [
         live,
         ended,
@@ -133,12 +196,21 @@ def pages(alice, bob):
         forty_one_live,
         forty_one_playing,
         forty_one_ended,
+        *points_matches,
+        *wizard_matches,
     ]
     found = [(bob, reverse("match", args=[live.pk]))]
     for match in matches:
         found.append((alice, reverse("match", args=[match.pk])))
         found.append((alice, reverse("match_history", args=[match.pk])))
-    for match in (live, schwimmen_live, thirty_one_live, forty_one_live):
+    for match in (
+        live,
+        schwimmen_live,
+        thirty_one_live,
+        forty_one_live,
+        points_matches[0],
+        wizard_matches[0],
+    ):
         found.append((alice, reverse("match_end", args=[match.pk])))
     checkers = [
         ("fortyone_exchange", exchange_example, live),

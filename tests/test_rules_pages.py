@@ -25,6 +25,18 @@ HEADINGS = {
         "nl": "Zo speel je Eenendertigen",
         "ar": "كيف نلعب الواحد والثلاثين",
     },
+    "points": {
+        "en": "How to keep score with Points",
+        "de": "So schreibt man Punkte auf",
+        "nl": "Zo houd je de stand bij met Punten",
+        "ar": "كيف تسجّل النقاط",
+    },
+    "wizard": {
+        "en": "How Wizard is played",
+        "de": "So spielt man Wizard",
+        "nl": "Zo speel je Wizard",
+        "ar": "كيف نلعب <bdi>Wizard</bdi>",
+    },
     "forty_one": {
         "en": "How Forty One is played",
         "de": "So spielt man Forty One",

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games import errors
+from games.bounds import CELL_MAX, CELL_MIN
 from games.models import NOTE_MAX_LENGTH, Cell, Event, Match, Round
 from games.rules import (
     CLOSED,
@@ -122,12 +123,16 @@ def check(sheet, outcome):
         for seat_id, value in values.items():
             if seat_id not in seat_ids:
                 raise errors.SeatNotInMatch()
-            if not is_whole(value) or value < 0:
-                raise errors.BadValue(_("A cell holds a whole number, 0 or more."))
-            low, high = fields[field].min, fields[field].max
-            if value < low or (high is not None and value > high):
+            if not is_whole(value):
+                raise errors.BadValue(_("A cell holds a whole number."))
+            # The field's own bounds, within the column's.
+            low = max(fields[field].min, CELL_MIN)
+            high = min(
+                CELL_MAX, CELL_MAX if fields[field].max is None else fields[field].max
+            )
+            if not low <= value <= high:
                 label = fields[field].label or field or _("A value")
-                if high is None:
+                if fields[field].max is None:
                     message = _("%(label)s is %(low)d or more.")
                 else:
                     message = _("%(label)s is %(low)d to %(high)d.")

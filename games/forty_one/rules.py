@@ -15,7 +15,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import words
-from games.bounds import NUMBER_MAX
+from games.bids.entry import bid_entry, every_seat
+from games.bids.entry import payload_from_form as bids_payload
+from games.bids.sheet import (
+    BID,
+    MINUS,  # noqa: F401 (the sheet's minus, as the tests and pages read it)
+    TRICKS_TAKEN,
+    bid_schema,
+    bids_of,
+    per_seat_schema,
+    signed,
+    total_text,
+    tricks_of,
+)
 from games.errors import BadValue, NoChange, NotTheHost
 from games.rules import (
     DRAW,
@@ -28,14 +40,6 @@ from games.rules import (
     SeatStanding,
     TeamStanding,
 )
-from games.seat_ids import (
-    id_or_none,
-    named_twice,
-    parse_number,
-    parse_seat_id,
-    seat_mapping,
-    shown,
-)
 
 SEATS = 4
 TRICKS = 13
@@ -45,10 +49,7 @@ MIN_BID_TOTAL = 11
 TARGET = 41
 # A bid from this size up scores (and costs) double.
 DOUBLE_FROM = 7
-BID, TRICKS_TAKEN = "bid", "tricks"
 TEAMS = ("A", "B")
-# A real minus sign: a hyphen reads as a dash on a small screen.
-MINUS = "\u2212"
 # What a round turned out to be, as the sheet reads its bids and tricks.
 BIDDING, PLAYING, THROWN_IN, PLAYED, UNSCORED = (
     "bidding",
@@ -59,16 +60,10 @@ BIDDING, PLAYING, THROWN_IN, PLAYED, UNSCORED = (
 )
 
 
-BIDS_SCHEMA = {
-    "description": "Seat id (ASCII digits) -> bid, for all four seats.",
-    "type": "object",
-    "additionalProperties": {"type": "integer", "minimum": MIN_BID, "maximum": MAX_BID},
-}
-TRICKS_SCHEMA = {
-    "description": "Seat id (ASCII digits) -> tricks taken, all four, adding up to 13.",
-    "type": "object",
-    "additionalProperties": {"type": "integer", "minimum": 0, "maximum": TRICKS},
-}
+BIDS_SCHEMA = per_seat_schema("Seat id -> bid, for all four seats.", MIN_BID, MAX_BID)
+TRICKS_SCHEMA = per_seat_schema(
+    "Seat id -> tricks taken, all four, adding up to 13.", 0, TRICKS
+)
 
 
 def score(bid, tricks):
@@ -85,35 +80,10 @@ def score(bid, tricks):
     return worth if tricks >= bid else -worth
 
 
-def signed(number):
-    """``+4``, ``-14`` or ``0``; the minus printed is U+2212."""
-    if number > 0:
-        return f"+{number}"
-    return total_text(number)
-
-
-def total_text(number):
-    """A total as the sheet prints it: ``43``, ``-12`` (with U+2212)."""
-    return f"{MINUS}{-number}" if number < 0 else str(number)
-
-
 def team_of(seat):
     """Partners sit across: the first and third seats against the second and
     fourth (positions count from 0)."""
     return TEAMS[seat.position % 2]
-
-
-def _ids(mapping):
-    """``mapping`` with whole-number seat ids, however its keys were stored."""
-    return {int(key): value for key, value in (mapping or {}).items()}
-
-
-def bids_of(round):
-    return _ids(round.values.get(BID))
-
-
-def tricks_of(round):
-    return _ids(round.values.get(TRICKS_TAKEN))
 
 
 def round_state(round, seat_ids):
@@ -187,27 +157,7 @@ class FortyOne(RuleModule):
     # where a local reference would resolve against the document's root.
     record_schema = {
         "oneOf": [
-            {
-                "title": "One bid (open round, bidding)",
-                "type": "object",
-                "properties": {
-                    "bid": {
-                        "type": "object",
-                        "properties": {
-                            "seat": {"type": "integer"},
-                            "value": {
-                                "type": "integer",
-                                "minimum": MIN_BID,
-                                "maximum": MAX_BID,
-                            },
-                        },
-                        "required": ["seat", "value"],
-                        "additionalProperties": False,
-                    }
-                },
-                "required": ["bid"],
-                "additionalProperties": False,
-            },
+            bid_schema(MIN_BID, MAX_BID),
             {
                 "title": "The tricks (open round, all four bids in)",
                 "type": "object",
@@ -260,19 +210,8 @@ class FortyOne(RuleModule):
         )
 
     def _bid(self, table, entry):
-        if not isinstance(entry, Mapping) or set(entry) != {"seat", "value"}:
-            raise BadValue(_('A bid is {"seat": id, "value": n}.'))
-        seat = _seat(table, entry["seat"])
-        value = _bid_value(entry["value"])
+        seat, value = bid_entry(table, entry, MIN_BID, MAX_BID)
         actor = table.actor
-        if not (actor.is_host or actor.seat == seat.id or seat.claimed_by is None):
-            raise BadValue(
-                _(
-                    "%(name)s's seat belongs to another phone: only %(name)s or "
-                    "the host can enter that bid."
-                )
-                % {"name": seat.name}
-            )
         bids = bids_of(table.round)
         if len(bids) == SEATS and not actor.is_host:
             raise NotTheHost(
@@ -373,19 +312,9 @@ class FortyOne(RuleModule):
         ``tricks-<seat>``; no tricks at all for a throw-in)."""
         if "payload" in data:
             return super().payload_from_form(data)
-        if "bid" in data:
-            return {
-                "bid": {
-                    "seat": parse_seat_id(_last(data, "seat")),
-                    "value": _form_number(_last(data, "bid"), "bid"),
-                }
-            }
-        bids = _prefixed(data, "bid-")
-        tricks = _prefixed(data, "tricks-")
-        if bids:
-            return {"bids": bids, "tricks": tricks} if tricks else {"bids": bids}
-        if tricks or any(key.startswith("tricks-") for key in data):
-            return {"tricks": tricks}
+        payload = bids_payload(data)
+        if payload is not None:
+            return payload
         raise BadValue(_("The form holds neither a bid nor any tricks."))
 
     def describe(self, round, seats, options):
@@ -471,7 +400,7 @@ class FortyOne(RuleModule):
             )
         return replace(standings, teams=teams, result=result)
 
-    def summarize(self, seats, rounds):
+    def summarize(self, seats, rounds, options=None):
         """Per player: the total, the bids made, and the running total after
         every round (the history's chart and export); per round: bids, tricks,
         scores and totals."""
@@ -548,58 +477,10 @@ def _scores_note(seats, round):
     return " · ".join(f"{seat.name} {signed(scores[seat.id])}" for seat in seats)
 
 
-def _seat(table, raw):
-    seat_id = parse_seat_id(raw)
-    for seat in table.seats:
-        if seat.id == seat_id:
-            return seat
-    raise BadValue(_("Seat %(seat)s is not at this table.") % {"seat": seat_id})
-
-
-def _whole(value, low, high, not_whole, out_of_range, **names):
-    """``value`` if it is a whole number from ``low`` to ``high``; else the
-    refusal ``not_whole`` or ``out_of_range`` (with ``names`` filled in)."""
-    values = {"low": low, "high": high, "value": value, **names}
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadValue(not_whole % values)
-    if not low <= value <= high:
-        raise BadValue(out_of_range % values)
-    return value
-
-
-def _bid_value(value):
-    return _whole(
-        value,
-        MIN_BID,
-        MAX_BID,
-        _("A bid is a whole number from %(low)d to %(high)d."),
-        _("A bid is from %(low)d to %(high)d, not %(value)d."),
-    )
-
-
 def _four(table, raw, what, low, high):
     """Seat id -> number (``what``: bids or tricks) for every seat, each checked."""
-    if what == BID:
-        not_an_object = _("The bids are an object of seat id -> number.")
-        not_whole = _("%(name)s's bid is a whole number from %(low)d to %(high)d.")
-        out_of_range = _("%(name)s's bid is from %(low)d to %(high)d, not %(value)d.")
-    else:
-        not_an_object = _("The tricks are an object of seat id -> number.")
-        not_whole = _("%(name)s's tricks are a whole number from %(low)d to %(high)d.")
-        out_of_range = _(
-            "%(name)s's tricks are from %(low)d to %(high)d, not %(value)d."
-        )
-    if not isinstance(raw, Mapping):
-        raise BadValue(not_an_object)
-    found = {}
-    # One seat under two spellings ("940", "0940") is refused, never merged.
-    for key, value in seat_mapping(raw).items():
-        seat = _seat(table, key)
-        found[seat.id] = _whole(
-            value, low, high, not_whole, out_of_range, name=seat.name
-        )
-    missing = [seat.name for seat in table.seats if seat.id not in found]
-    if missing:
+
+    def missing_message(missing):
         if what == BID:
             message = ngettext(
                 "Enter the bids of all four players: %(names)s is missing.",
@@ -612,8 +493,9 @@ def _four(table, raw, what, low, high):
                 "Enter the tricks of all four players: %(names)s are missing.",
                 len(missing),
             )
-        raise BadValue(message % {"names": words.and_join(missing)})
-    return found
+        return message % {"names": words.and_join(missing)}
+
+    return every_seat(table, raw, what, low, high, missing_message)
 
 
 def _check_trick_total(tricks):
@@ -626,49 +508,3 @@ def _check_trick_total(tricks):
             )
             % {"total": total, "tricks": TRICKS}
         )
-
-
-def _last(data, key):
-    values = data.get(key) or [""]
-    return values[-1] if isinstance(values, list | tuple) else values
-
-
-# What a form's number is, in a refusal about it.
-FORM_NUMBERS = {
-    "seat": gettext_lazy("the seat"),
-    "bid": gettext_lazy("the bid"),
-    "tricks": gettext_lazy("the tricks"),
-}
-
-
-def _form_number(text, what):
-    text = text if isinstance(text, str) else ""
-    number = parse_number(text, -NUMBER_MAX, NUMBER_MAX)
-    if number is not None:
-        return number
-    text = shown(text.strip())
-    what = FORM_NUMBERS.get(what, what)
-    if text:
-        message = _("“%(text)s” is not a whole number (%(what)s).")
-    else:
-        message = _("An empty field is not a whole number (%(what)s).")
-    raise BadValue(message % {"text": text, "what": what})
-
-
-def _prefixed(data, prefix):
-    """``{"<seat>": n}`` from the filled-in fields named ``<prefix><seat>``."""
-    found = {}
-    for key in data:
-        if not key.startswith(prefix):
-            continue
-        seat = id_or_none(key.removeprefix(prefix))
-        text = _last(data, key).strip()
-        if seat is None:
-            raise BadValue(
-                _("The form field “%(key)s” names no seat.") % {"key": shown(key)}
-            )
-        if str(seat) in found:
-            raise named_twice()
-        if text:
-            found[str(seat)] = _form_number(text, prefix.rstrip("-"))
-    return found

@@ -85,7 +85,9 @@ def _match_record(match, accounts):
     seats = list(match.seats.all())
     rounds = list(match.rounds.all())
     views = [round_view(r) for r in rounds if r.status != OPEN]
-    summary = rules.summarize([seat_view(seat) for seat in seats], views)
+    summary = rules.summarize(
+        [seat_view(seat) for seat in seats], views, options=match.options
+    )
     return {
         "match": {
             "id": match.pk,

@@ -29,7 +29,9 @@ class Sheet:
     @property
     def summary(self):
         return self.match.rules.summarize(
-            [seat_view(seat) for seat in self.seats], self.closed
+            [seat_view(seat) for seat in self.seats],
+            self.closed,
+            options=self.match.options,
         )
 
     def played_by(self, seat):

@@ -31,7 +31,7 @@ class LivesModule(RuleModule):
         """``seats`` in the table's seat order."""
         return [seat for seat in table.seat_ids() if seat in seats]
 
-    def summarize(self, seats, rounds):
+    def summarize(self, seats, rounds, options=None):
         """Lives paid per seat and the rounds banked unscored."""
         paid = {seat.id: 0 for seat in seats}
         draws = 0

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0004_tv_link"),
+        ("games", "0005_signed_cells"),
     ]
 
     operations = [

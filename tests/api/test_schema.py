@@ -1,7 +1,10 @@
+import jsonschema
 import pytest
 import yaml
 from django.core.management import call_command
 from django.test import Client
+
+from games.rules import registry
 
 pytestmark = pytest.mark.django_db
 
@@ -110,4 +113,44 @@ def test_the_schema_validates_as_openapi_with_every_modules_payload(tmp_path):
         "RecordRequest"
     ]["properties"]["payload"]
     titles = {choice["title"] for choice in payload["oneOf"]}
-    assert {"41 Exchange", "Schwimmen", "Thirty-One"} <= titles
+    assert {
+        "41 Exchange",
+        "Schwimmen",
+        "Thirty-One",
+        "Points (any game)",
+        "Wizard",
+    } <= (titles)
+
+
+# One payload of each shape per module: the API's oneOf holds only while each
+# matches its own module's schema and no other's.
+SAMPLE_PAYLOADS = {
+    "points": [
+        {"score": {"seat": 1, "value": -12}},
+        {"scores": {"1": 5, "2": -5}},
+    ],
+    "wizard": [
+        {"call": {"seat": 1, "value": 0}},
+        {"taken": {"1": 3}},
+        {"calls": {"1": 0}, "taken": {"1": 3}},
+    ],
+    "forty_one": [
+        {"bid": {"seat": 1, "value": 4}},
+        {"tricks": {"1": 13}},
+        {"bids": {"1": 4}, "tricks": {"1": 13}},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "game, payload",
+    [(game, payload) for game, found in SAMPLE_PAYLOADS.items() for payload in found],
+)
+def test_a_modules_payload_fits_its_own_schema_and_no_other(game, payload):
+    fits = {
+        module.key
+        for module in registry
+        if jsonschema.Draft202012Validator(module.record_schema).is_valid(payload)
+    }
+
+    assert fits == {game}

@@ -97,7 +97,7 @@ def test_the_switcher_turns_a_german_phone_arabic_and_it_stays(
 
 def play_every_table():
     """Every game's table, live and ended, with a round of each kind, and long
-    names at the Schwimmen table (tests/i18n_tables.py)."""
+    names at a Schwimmen table and a Points one (tests/i18n_tables.py)."""
     from tests import i18n_tables
 
     alice = make_user("alice", "Alice")
@@ -109,6 +109,16 @@ def play_every_table():
     long = actions.start_match(alice, "schwimmen", LONG_NAMES[:6]).match
     first = long.seats.order_by("position").first()
     actions.record(alice, long.pk, 1, {"pays": [first.pk]})
+    points = i18n_tables.points(alice)
+    wizard = i18n_tables.wizard(alice)
+    # Ten seats of 40-character names, scores of five digits and a minus.
+    long_points = actions.start_match(
+        alice, "points", LONG_NAMES, {"end": "open"}
+    ).match
+    seats = list(long_points.seats.order_by("position"))
+    for number in range(1, 4):
+        scores = {str(s.pk): (-1) ** i * 12345 * number for i, s in enumerate(seats)}
+        actions.record(alice, long_points.pk, number, {"scores": scores})
     return {
         "alice": alice,
         "bob": bob,
@@ -123,6 +133,9 @@ def play_every_table():
             forty_one_playing,
             forty_one_ended,
             long,
+            *points,
+            *wizard,
+            long_points,
         ],
         "schwimmen": schwimmen,
         "forty_one": forty_one,

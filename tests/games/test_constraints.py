@@ -4,6 +4,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from games import actions
+from games.bounds import CELL_MIN
 from games.models import Cell, Event, Round
 
 pytestmark = pytest.mark.django_db
@@ -34,10 +35,18 @@ def test_a_seat_has_one_cell_per_round(match):
     refused(lambda: Cell.objects.create(round=round, seat=ben, value=1))
 
 
-def test_a_cell_is_never_negative(match):
+def test_a_cell_may_be_negative_within_the_columns_range(match):
     round = match.rounds.get()
     ben = match.seats.get(name="Ben")
-    refused(lambda: Cell.objects.create(round=round, seat=ben, value=-1))
+    Cell.objects.create(round=round, seat=ben, value=CELL_MIN)
+
+    assert Cell.objects.get(round=round, seat=ben).value == CELL_MIN
+
+
+def test_a_cell_past_the_columns_range_is_refused(match):
+    round = match.rounds.get()
+    ben = match.seats.get(name="Ben")
+    refused(lambda: Cell.objects.create(round=round, seat=ben, value=CELL_MIN - 1))
 
 
 def key_event(match, actor, version, kind="round_won", key="k"):

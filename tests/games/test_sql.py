@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games import errors
 from games.actions import sql
+from games.bounds import CELL_MIN
 from games.models import Cell, Event, Match, Round, Seat
 from tests.conftest import seat
 
@@ -127,7 +128,7 @@ def test_cells_are_written_in_one_statement_and_read_back(match):
 @pytest.mark.parametrize(
     "cell",
     [
-        pytest.param(lambda ben: (ben, "", -1), id="negative"),
+        pytest.param(lambda ben: (ben, "", CELL_MIN - 1), id="past the range"),
         pytest.param(lambda ben: (ben, "", 1), id="twice"),
     ],
 )

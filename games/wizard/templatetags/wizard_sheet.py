@@ -1,0 +1,138 @@
+"""What the Wizard fragments show, worked out from their documented context.
+
+The helpers read only what the core passes (round, seats, standings, names,
+dealer), so a fragment is the same for every phone.
+"""
+
+from django import template
+
+from games.bids.sheet import bids_of, signed, total_text, tricks_of
+
+from ..rules import (
+    DEALER_RULE,
+    PLAYED,
+    round_scores,
+    round_state,
+    rounds_for,
+)
+
+register = template.Library()
+
+
+@register.filter
+def wizard_signed(number):
+    """A round's score: ``+40``, ``-20`` (U+2212 for the minus), ``0``."""
+    return signed(number)
+
+
+@register.filter
+def wizard_total(number):
+    """A running total: ``120``, ``-30`` (U+2212 for the minus)."""
+    return total_text(number)
+
+
+def _name(seat, names):
+    names = names or {}
+    return names.get(seat.id) or names.get(str(seat.id)) or seat.name
+
+
+def wizard_entry(match, round, seats, names=None):
+    """The open round: its phase, each seat's bid, the cards and the sum."""
+    bids = bids_of(round)
+    cards = round.number
+    players = [
+        {
+            "id": seat.id,
+            "name": _name(seat, names),
+            "bid": bids.get(seat.id),
+            "deals": seat.id == round.dealer,
+        }
+        for seat in seats
+    ]
+    total = sum(bids.values())
+    options = getattr(match, "options", None) or {}
+    return {
+        "phase": "tricks" if len(bids) >= len(players) else "bidding",
+        "players": players,
+        "bids_in": len(bids),
+        "seats": len(players),
+        "bid_total": total,
+        "cards": cards,
+        "last_round": rounds_for(len(players)),
+        "dealer_rule": bool(options.get(DEALER_RULE)),
+    }
+
+
+def wizard_row(round, seats, names=None):
+    """One closed round: bid, tricks and score per seat."""
+    ids = [seat.id for seat in seats]
+    bids, tricks = bids_of(round), tricks_of(round)
+    scores = round_scores(round, ids)
+    return {
+        "played": round_state(round, ids) == PLAYED,
+        "cards": round.number,
+        "players": [
+            {
+                "id": seat.id,
+                "name": _name(seat, names),
+                "bid": bids.get(seat.id),
+                "tricks": tricks.get(seat.id),
+                "score": scores.get(seat.id),
+            }
+            for seat in seats
+        ],
+    }
+
+
+def wizard_standings(standings, seats, names=None, dealer=None):
+    """Each seat's total, the leader marked, and the rounds left."""
+    result = standings.result
+    winners = set(result.winners) if result else set()
+    players = []
+    for seat in seats:
+        line = standings.seat(seat.id)
+        total = (line.points or 0) if line else 0
+        players.append(
+            {
+                "id": seat.id,
+                "name": _name(seat, names),
+                "total": total,
+                "text": total_text(total),
+                "negative": total < 0,
+                "is_dealer": seat.id == dealer,
+                "is_winner": seat.id in winners,
+            }
+        )
+    played = standings.rounds
+    best = max((p["total"] for p in players), default=0)
+    for player in players:
+        player["leads"] = bool(played) and player["total"] == best
+    last = rounds_for(len(players)) if players else 0
+    return {
+        "players": players,
+        "played": played,
+        "last": last,
+        "left": max(0, last - played),
+    }
+
+
+@register.simple_tag
+def wizard_history(line, seats):
+    """One round of the history, from the module's ``summarize`` line."""
+
+    def pick(mapping, seat):
+        return (mapping or {}).get(seat.pk, (mapping or {}).get(str(seat.pk)))
+
+    return {
+        "played": line["state"] == PLAYED,
+        "players": [
+            {
+                "name": seat.name,
+                "bid": pick(line["bids"], seat),
+                "tricks": pick(line["tricks"], seat),
+                "score": pick(line["scores"], seat),
+                "total": pick(line["totals"], seat),
+            }
+            for seat in seats
+        ],
+    }
