@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "squarescores.accounts",
+    "squarescores.clubs",
     "games",
     "games.fortyone_exchange",
     "games.schwimmen",
