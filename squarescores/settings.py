@@ -353,6 +353,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": ["live", "ended"],
         "RoundStatusEnum": ["open", "won", "draw"],
+        "ClubMemberStatusEnum": ["active", "left", "removed"],
     },
 }
 

@@ -186,9 +186,9 @@ def by_game(member_id):
         .annotate(
             played=Count("id"),
             won=Sum("won"),
-            place=Avg("place"),
             best=Min("place"),
             last=Max("ended_at"),
+            average=Avg("place"),
         )
         .order_by("-played", "game")
     )
