@@ -31,6 +31,7 @@ def store(match):
     places = rules.places(views, standings)
     figures = rules.figures(views, closed, standings)
     firsts = sum(1 for place in places.values() if place == 1)
+    won = sheet.summary.get("rounds_won", {})
     club_id, members = club_members(match, sheet.seats)
     rows = SeatResult.objects.bulk_create(
         SeatResult(
@@ -44,6 +45,8 @@ def store(match):
             member_id=members.get(seat.pk),
             place=places[seat.pk],
             won=1 / firsts if places[seat.pk] == 1 else 0,
+            rounds=sheet.played_by(seat),
+            rounds_won=won.get(seat.pk, 0),
             figures=figures.get(seat.pk, {}),
         )
         for seat in sheet.seats

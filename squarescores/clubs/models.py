@@ -130,6 +130,10 @@ class SeatResult(models.Model):
     )
     place = models.PositiveSmallIntegerField()
     won = models.FloatField()
+    # The closed rounds the seat sat in (a latecomer's start later) and won:
+    # what the players page counts for every game.
+    rounds = models.PositiveIntegerField(default=0)
+    rounds_won = models.PositiveIntegerField(default=0)
     figures = models.JSONField(default=dict)
 
     class Meta:
