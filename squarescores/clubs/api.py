@@ -242,6 +242,7 @@ class Leaderboard(ClubView):
                         "win_rate": round(line.win_rate, 3),
                         "place": round(line.place, 2),
                         "figures": line.figures,
+                        "rating": line.rating,
                     }
                     for line in lines
                 ],

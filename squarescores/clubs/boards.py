@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.rules import registry
 
+from . import ratings
 from .models import SeatFigure, SeatResult
 
 ALL, YEAR, RANGE = "all", "year", "range"
@@ -60,6 +61,8 @@ class Line:
     won: float
     place: float
     figures: dict = field(default_factory=dict)
+    # {"mu", "spread"} in whole numbers (ratings.shown), or None.
+    rating: dict | None = None
 
     @property
     def win_rate(self):
@@ -103,6 +106,8 @@ def leaderboard(club_id, game, season=Season()):
         line.figures[row["key"]] = (
             total / line.played if kinds[row["key"]] == "mean" else total
         )
+    for member, (mu, sigma) in ratings.current(club_id, game, set(lines)).items():
+        lines[member].rating = ratings.shown(mu, sigma)
     return sorted(
         lines.values(),
         key=lambda line: (-line.won, -line.win_rate, line.place, line.name.casefold()),

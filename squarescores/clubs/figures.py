@@ -12,19 +12,34 @@ from games.models import Match
 from games.rules import DRAW
 from games.sheet import seat_view, standings_of
 
+from . import ratings
 from .models import ClubMatch, ClubMember, SeatFigure, SeatLink, SeatResult
 
 
 def store(match):
-    """Rewrite ``match``'s rows from its sheet (none unless it has ended)."""
+    """Rewrite ``match``'s rows from its sheet (none unless it has ended), then
+    the club's ratings from that match on."""
+    before = (
+        SeatResult.objects.filter(match=match, club__isnull=False)
+        .values_list("club_id", "ended_at")
+        .first()
+    )
     SeatResult.objects.filter(match=match).delete()
+    after = write_rows(match)
+    for club_id, ended_at in {before, after} - {None}:
+        ratings.replay(club_id, match.game, ended_at, match.pk)
+
+
+def write_rows(match):
+    """Write the rows of an ended match: (its club id, its end) for a club
+    match, else None."""
     if match.status != Match.Status.ENDED:
-        return
+        return None
     sheet = load_sheets([match])[0]
     closed = sheet.closed
     # A match ended before any round was scored has no result to count.
     if not any(round.status != DRAW for round in closed):
-        return
+        return None
     rules = match.rules
     views = [seat_view(seat) for seat in sheet.seats]
     standings = standings_of(match, sheet.seats)
@@ -48,6 +63,7 @@ def store(match):
             rounds=sheet.played_by(seat),
             rounds_won=won.get(seat.pk, 0),
             figures=figures.get(seat.pk, {}),
+            team=team_of(standings, seat.pk),
         )
         for seat in sheet.seats
     )
@@ -56,6 +72,12 @@ def store(match):
         for row in rows
         for key, value in row.figures.items()
     )
+    return (club_id, match.ended_at) if club_id is not None else None
+
+
+def team_of(standings, seat_id):
+    line = standings.seat(seat_id)
+    return (line.team or "") if line is not None else ""
 
 
 def club_members(match, seats):

@@ -134,6 +134,8 @@ class SeatResult(models.Model):
     # what the players page counts for every game.
     rounds = models.PositiveIntegerField(default=0)
     rounds_won = models.PositiveIntegerField(default=0)
+    # The seat's partnership in a team game (the module's standings), or "".
+    team = models.CharField(max_length=10, blank=True, default="")
     figures = models.JSONField(default=dict)
 
     class Meta:
@@ -160,3 +162,20 @@ class SeatFigure(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["result", "key"], name="figure_once"),
         ]
+
+
+class RatingStep(models.Model):
+    """A member's rating in a club and game after one finished match
+    (OpenSkill's Plackett-Luce: ``mu`` and its uncertainty ``sigma``). The
+    latest step is the member's rating; the steps are its history."""
+
+    result = models.OneToOneField(SeatResult, models.CASCADE, related_name="rating")
+    club = models.ForeignKey(Club, models.CASCADE, related_name="+")
+    game = models.CharField(max_length=40)
+    member = models.ForeignKey(ClubMember, models.CASCADE, related_name="ratings")
+    ended_at = models.DateTimeField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        indexes = [models.Index(fields=["club", "game", "member", "ended_at"])]

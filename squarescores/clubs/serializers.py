@@ -40,6 +40,11 @@ class InviteSerializer(serializers.Serializer):
     url = serializers.CharField()
 
 
+class RatingSerializer(serializers.Serializer):
+    mu = serializers.IntegerField(help_text="OpenSkill's mean, rounded.")
+    spread = serializers.IntegerField(help_text="Twice its sigma, rounded: mu ± this.")
+
+
 class LeaderboardLineSerializer(serializers.Serializer):
     member = serializers.IntegerField()
     name = serializers.CharField()
@@ -48,6 +53,7 @@ class LeaderboardLineSerializer(serializers.Serializer):
     win_rate = serializers.FloatField()
     place = serializers.FloatField(help_text="The average place (1 is first).")
     figures = serializers.DictField(child=serializers.FloatField())
+    rating = RatingSerializer(allow_null=True)
 
 
 class LeaderboardSerializer(serializers.Serializer):
