@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.rules import registry
 
 from . import ratings
-from .models import SeatFigure, SeatResult
+from .models import RatingStep, SeatFigure, SeatResult
 
 ALL, YEAR, RANGE = "all", "year", "range"
 SEASONS = ((ALL, _("All time")), (YEAR, _("This year")), (RANGE, _("Dates")))
@@ -222,3 +222,13 @@ def streaks(member_id, game):
         current = current + 1 if won > 0 else 0
         best = max(best, current)
     return best, current
+
+
+def rating_history(member_id, game, limit=FORM_MATCHES):
+    """The member's last ratings in ``game``, oldest first: (mu, sigma)."""
+    steps = (
+        RatingStep.objects.filter(member_id=member_id, game=game)
+        .order_by("-ended_at", "-id")
+        .values_list("mu", "sigma")[:limit]
+    )
+    return list(reversed(steps))

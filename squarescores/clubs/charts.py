@@ -1,26 +1,61 @@
-"""A member's form as a chart: the running win rate over their last matches,
-drawn with the history's line geometry (games/history/charts.py)."""
+"""A member's form and rating as small line charts: one value per match,
+oldest first, drawn as the history's charts are (games/history/charts.py's
+classes and CSS), on guides at the lowest and highest value."""
 
 from dataclasses import dataclass
 
-from games.history.charts import line_chart
-
 
 @dataclass(frozen=True)
-class Series:
-    pk: int
-    name: str
+class Line:
+    index: int
+    points: str
+    last: int
+    end_x: int
+    end_y: int
 
 
-def form_chart(name, shares):
-    """``shares``: the member's won share per match, oldest first. The line is
-    the win rate in whole percent after each match (no false precision)."""
+def chart(values, *, width=300, height=140, low=None, high=None):
+    """Geometry for ``values`` (whole numbers) from ``low`` to ``high``."""
+    left, right, top, bottom = 40, 40, 10, 10
+    low = min(values) if low is None else low
+    high = max(values) if high is None else high
+    span = (high - low) or 1
+    column = (width - left - right) / max(len(values) - 1, 1)
+    plot = height - top - bottom
+
+    def y(value):
+        return top + round(plot * (high - value) / span)
+
+    points = " ".join(
+        f"{round(left + i * column)},{y(v)}" for i, v in enumerate(values)
+    )
+    end_x = round(left + (len(values) - 1) * column)
+    return {
+        "width": width,
+        "height": height,
+        "left": left,
+        "right": width - right,
+        "label_x": left - 6,
+        "guides": [(y(high), str(high), False), (y(low), str(low), False)],
+        "lines": [Line(0, points, values[-1], end_x + 6, y(values[-1]) + 4)],
+        "matches": len(values),
+    }
+
+
+def form_chart(shares):
+    """The running win rate in whole percent after each of the member's last
+    matches (``shares``: the won share per match, oldest first)."""
     if not shares:
         return None
     rates, won = [], 0.0
     for index, share in enumerate(shares, start=1):
         won += share
         rates.append(round(100 * won / index))
-    chart = line_chart([Series(1, name)], {1: rates}, target=100)
-    chart["matches"] = len(shares)
-    return chart
+    return chart(rates, low=0, high=100)
+
+
+def rating_chart(steps):
+    """The member's rating (OpenSkill's mean, whole) after each of ``steps``."""
+    if not steps:
+        return None
+    return chart([round(mu) for mu, _sigma in steps])

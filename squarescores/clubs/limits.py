@@ -24,3 +24,23 @@ def invite_for(request, token):
     except actions.InviteNotFound:
         INVITE_GUESSES.miss(request)
         raise
+
+
+MOVE_GUESSES = Limit(
+    "move",
+    "JOIN_CODE_GUESSES",
+    "JOIN_CODE_GUESS_SECONDS",
+    _("Too many wrong codes from here."),
+)
+
+
+def move_code_for(request, token):
+    """The live move code ``token`` names, counting a miss against the client."""
+    from . import moves
+
+    MOVE_GUESSES.check(request)
+    try:
+        return moves.check_move_code(token)
+    except moves.MoveCodeNotFound:
+        MOVE_GUESSES.miss(request)
+        raise

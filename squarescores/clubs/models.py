@@ -179,3 +179,22 @@ class RatingStep(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["club", "game", "member", "ended_at"])]
+
+
+MOVE_BYTES = 9
+MOVE_LENGTH = 12
+
+
+def new_move_token():
+    return secrets.token_urlsafe(MOVE_BYTES)
+
+
+class MoveCode(models.Model):
+    """A one-time code that brings a person (a guest above all, who has no
+    password) to another phone: shown as a QR code on the first, opened on the
+    second within a few minutes, then used up."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    token = models.CharField(max_length=MOVE_LENGTH, unique=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)

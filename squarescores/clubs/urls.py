@@ -29,4 +29,7 @@ urlpatterns = [
         name="club_link_seats",
     ),
     path(club + "export.csv", views.export_csv, name="club_export"),
+    path("account/move/", views.move_start, name="move_start"),
+    path("account/move/<str:token>/", views.move_here, name="move_here"),
+    path("account/move/<str:token>/qr.svg", views.move_qr, name="move_qr"),
 ]

@@ -6,6 +6,7 @@ import io
 
 import segno
 from django.contrib import messages
+from django.contrib.auth import login
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,10 +17,10 @@ from games import errors
 from games.rules import registry
 from games.views import player, refused
 
-from . import actions, boards, pages
-from .charts import form_chart
+from . import actions, boards, moves, pages, ratings
+from .charts import form_chart, rating_chart
 from .forms import BoardForm, ClubNameForm, LinkForm, PairForm
-from .limits import invite_for
+from .limits import invite_for, move_code_for
 from .models import SeatResult
 
 
@@ -105,6 +106,7 @@ def member_page(request, club_id, member_id):
             continue
         shares = [share for _e, _p, _s, share in boards.form(member.pk, row["game"])]
         best, current = boards.streaks(member.pk, row["game"])
+        steps = boards.rating_history(member.pk, row["game"])
         stories.append(
             {
                 **row,
@@ -112,7 +114,9 @@ def member_page(request, club_id, member_id):
                 "rate": round(100 * row["won"] / row["played"]),
                 "best_streak": best,
                 "streak": current,
-                "chart": form_chart(member.name, shares),
+                "chart": form_chart(shares),
+                "rating": ratings.shown(*steps[-1]) if steps else None,
+                "rating_chart": rating_chart(steps),
             }
         )
     context = {
@@ -270,3 +274,47 @@ def export_csv(request, club_id):
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="club-{club_id}.csv"'
     return response
+
+
+def move_start(request):
+    """The first phone: make a one-time code and show it with its QR code."""
+    if not request.user.is_authenticated:
+        return refused(request, errors.NotAMember(_("Sign in or start a match first.")))
+    code = None
+    if request.method == "POST":
+        code = moves.make_move_code(request.user)
+    return render(
+        request,
+        "clubs/move.html",
+        {"code": code, "minutes": moves.MOVE_MINUTES},
+    )
+
+
+def move_qr(request, token):
+    try:
+        code = move_code_for(request, token)
+    except errors.Refusal as refusal:
+        return refused(request, refusal)
+    if code.user_id != request.user.pk:
+        # Only the phone that made the code shows its QR code.
+        return refused(request, moves.MoveCodeNotFound())
+    url = request.build_absolute_uri(reverse("move_here", args=[token]))
+    svg = io.BytesIO()
+    segno.make(url, error="m").save(
+        svg, kind="svg", xmldecl=False, border=2, omitsize=True, nl=False
+    )
+    return HttpResponse(svg.getvalue(), content_type="image/svg+xml")
+
+
+def move_here(request, token):
+    """The second phone: open the code and become the same person."""
+    try:
+        code = move_code_for(request, token)
+        if request.method == "POST":
+            user = moves.use_move_code(token)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("This phone is now yours too."))
+            return redirect("match_list")
+    except errors.Refusal as refusal:
+        return refused(request, refusal)
+    return render(request, "clubs/move_here.html", {"code": code})
