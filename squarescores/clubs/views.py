@@ -30,7 +30,7 @@ def club_list(request):
         if not form.is_valid():
             return refused(request, errors.BadValue(_("A club needs a name.")))
         try:
-            user = player(request, "")
+            user = player(request, request.POST.get("your_name", ""))
             club = actions.create_club(user, form.cleaned_data["name"])
         except errors.Refusal as refusal:
             return refused(request, refusal, reverse("club_list"))
