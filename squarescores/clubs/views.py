@@ -64,8 +64,12 @@ def club_page(request, club_id):
     season = season_of(form)
     members = pages.members(club.pk)
     pair = PairForm(request.GET if "first" in request.GET else None)
-    versus = None
+    versus = versus_names = None
     if pair.is_valid() and game:
+        names = {member.pk: member.name for member in members}
+        versus_names = [
+            names.get(pair.cleaned_data[key], "?") for key in ("first", "second")
+        ]
         versus = boards.head_to_head(
             club.pk,
             game,
@@ -84,6 +88,7 @@ def club_page(request, club_id):
         "members": members,
         "pair": pair,
         "versus": versus,
+        "versus_names": versus_names,
         "matches": pages.recent_matches(club.pk),
         "is_admin": me.is_admin,
         "invites": pages.live_invites(club.pk) if me.is_admin else (),
