@@ -45,8 +45,8 @@ def chart(values, *, width=300, height=140, low=None, high=None):
 def form_chart(shares):
     """The running win rate in whole percent after each of the member's last
     matches (``shares``: the won share per match, oldest first)."""
-    if not shares:
-        return None
+    if len(shares) < 2:
+        return None  # One point draws no line.
     rates, won = [], 0.0
     for index, share in enumerate(shares, start=1):
         won += share
@@ -56,6 +56,6 @@ def form_chart(shares):
 
 def rating_chart(steps):
     """The member's rating (OpenSkill's mean, whole) after each of ``steps``."""
-    if not steps:
-        return None
+    if len(steps) < 2:
+        return None  # One point draws no line.
     return chart([round(mu) for mu, _sigma in steps])

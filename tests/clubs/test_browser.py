@@ -134,7 +134,9 @@ def long_club(db):
     return club, match
 
 
-def test_the_club_pages_fit_from_320_to_430_px(asgi_server, long_club, browser):
+def test_the_club_pages_fit_from_320_to_430_px_in_every_language(
+    asgi_server, long_club, browser
+):
     club, match = long_club
     member = club.members.get()
     urls = [
@@ -144,10 +146,14 @@ def test_the_club_pages_fit_from_320_to_430_px(asgi_server, long_club, browser):
         f"/clubs/{club.pk}/matches/{match.pk}/seats/",
         "/account/move/",
     ]
-    for size in {**PHONES, **EDGES}:
+    sizes = [(size, "en") for size in {**PHONES, **EDGES}]
+    sizes += [("360x800", language) for language in ("de", "nl", "ar")]
+    for size, language in sizes:
         for scheme in ("light", "dark"):
             context = browser.new_context(
-                viewport={**PHONES, **EDGES}[size], color_scheme=scheme
+                viewport={**PHONES, **EDGES}[size],
+                color_scheme=scheme,
+                locale=language,
             )
             context.set_default_timeout(30_000)
             page = context.new_page()
@@ -162,9 +168,8 @@ def test_the_club_pages_fit_from_320_to_430_px(asgi_server, long_club, browser):
                 if size in PHONES:
                     name = url.strip("/").replace("/", "-") or "home"
                     SHOTS.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(
-                        path=SHOTS / f"{name}-{size}-{scheme}.png", full_page=True
-                    )
+                    shot = f"{name}-{size}-{scheme}-{language}.png"
+                    page.screenshot(path=SHOTS / shot, full_page=True)
             context.close()
 
 
