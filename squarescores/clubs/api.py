@@ -1,6 +1,8 @@
 """The clubs' REST API under /api/clubs/: each view reads, or calls one action
 of ``clubs.actions``, and answers; refusals take the API's one error shape."""
 
+import datetime
+
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -11,12 +13,21 @@ from rest_framework.response import Response
 
 from games.api.base import ApiView
 from games.api.errors import responses
+from games.api.serializers import NoBody
 from games.rules import registry
 
 from . import actions, boards, pages
 from . import serializers as s
 from .limits import invite_for
 from .models import ClubMember, SeatResult
+
+
+def is_date(text):
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def club_data(club, member):
@@ -34,6 +45,8 @@ def member_data(member):
 
 class ClubView(ApiView):
     permission_classes = [IsAuthenticated]
+    # What an OPTIONS request describes; a view that takes a body names its own.
+    serializer_class = NoBody
 
     def body_of(self, serializer_class):
         serializer = serializer_class(data=self.request.data)
@@ -42,6 +55,8 @@ class ClubView(ApiView):
 
 
 class ClubList(ClubView):
+    serializer_class = s.ClubRequest
+
     @extend_schema(
         responses={200: s.ClubSerializer(many=True), **responses(401)},
         description="The caller's clubs.",
@@ -69,6 +84,8 @@ class ClubDetail(ClubView):
 
 
 class ClubRename(ClubView):
+    serializer_class = s.ClubRequest
+
     @extend_schema(
         request=s.ClubRequest,
         responses={200: s.ClubSerializer, **responses(400, 401, 403, 404)},
@@ -129,8 +146,9 @@ class MemberDetail(ClubView):
 class MemberRemove(ClubView):
     @extend_schema(
         request=None,
-        responses={200: s.ClubMemberSerializer, **responses(401, 403, 404)},
-        description="An admin removes a member; their results stay.",
+        responses={200: s.ClubMemberSerializer, **responses(400, 401, 403, 404)},
+        description="An admin removes a member; their results stay. An admin "
+        "leaves rather than removes themselves (400).",
     )
     def post(self, request, club_id, member_id):
         member = actions.remove_member(request.user, club_id, member_id)
@@ -182,6 +200,8 @@ class InviteRevoke(ClubView):
 
 
 class Join(ClubView):
+    serializer_class = s.JoinClubRequest
+
     @extend_schema(
         request=s.JoinClubRequest,
         responses={200: s.ClubSerializer, **responses(400, 401, 404, 429)},
@@ -217,6 +237,9 @@ class Leaderboard(ClubView):
         game = params.get("game") or None
         if game is not None and game not in registry:
             raise ValidationError({"game": ["No such game."]})
+        for name in ("start", "end"):
+            if name in params and not is_date(params[name]):
+                raise ValidationError({name: ["A date: YYYY-MM-DD."]})
         try:
             season = boards.season_from(
                 params.get("season"), params.get("start"), params.get("end")
@@ -251,6 +274,8 @@ class Leaderboard(ClubView):
 
 
 class LinkSeat(ClubView):
+    serializer_class = s.LinkSeatRequest
+
     @extend_schema(
         request=s.LinkSeatRequest,
         responses={204: None, **responses(400, 401, 403, 404, 409)},

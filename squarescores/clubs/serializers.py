@@ -2,21 +2,21 @@
 
 from rest_framework import serializers
 
-from games.api.serializers import StrictCharField, an_id
+from games.api.serializers import Body, StrictCharField, an_id
 
 from .boards import SEASONS
 from .models import CLUB_NAME_MAX_LENGTH, INVITE_LENGTH
 
 
-class ClubRequest(serializers.Serializer):
+class ClubRequest(Body):
     name = StrictCharField(min_length=1, max_length=CLUB_NAME_MAX_LENGTH * 4)
 
 
-class JoinClubRequest(serializers.Serializer):
+class JoinClubRequest(Body):
     token = StrictCharField(min_length=1, max_length=INVITE_LENGTH * 4)
 
 
-class LinkSeatRequest(serializers.Serializer):
+class LinkSeatRequest(Body):
     seat = an_id()
     member = an_id(allow_null=True, help_text="A club member, or null to unlink.")
 
