@@ -94,6 +94,7 @@ test: lint browser
 
 bench: install-test
 	$(BIN)/python -m bench
+	$(BIN)/python -m bench.club_page
 
 # Fault, race and fuzz tests against real servers; writes docs/reliability.md.
 # Set TEST_DATABASE_URL and TEST_REDIS_URL (as .ci/run does) for the multi-worker ones.

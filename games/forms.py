@@ -57,9 +57,19 @@ class StartForm(forms.Form):
         label=_("Which seat is you?"), required=False, min_value=0, initial=0
     )
 
-    def __init__(self, games, *args, **kwargs):
+    def __init__(self, games, *args, clubs=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.games = list(games)
+        # The person's own clubs (id, name): a match may be played for one.
+        # Always a field, so a club not offered is refused, never ignored.
+        self.clubs = list(clubs)
+        self.fields["club"] = forms.TypedChoiceField(
+            label=_("Played for a club"),
+            choices=[("", _("No club"))] + [(pk, name) for pk, name in self.clubs],
+            coerce=int,
+            empty_value=None,
+            required=False,
+        )
         self.fields["game"].choices = [(g.key, g.name) for g in self.games]
         if len(self.games) == 1:
             self.fields["game"].initial = self.games[0].key

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .bounds import NOTE_MAX_LENGTH
 from .errors import (
@@ -587,6 +588,43 @@ class RuleModule:
             return standings
         lines = standings.seats + tuple(self.new_seat(s, options) for s in missing)
         return replace(standings, seats=lines)
+
+    # What ``figures`` counts: key -> (label, how a leaderboard shows it: "sum"
+    # over matches or "mean" per match). A module adds its own keys.
+    figure_labels: Mapping[str, tuple[Any, str]] = {
+        "rounds_won": (gettext_lazy("Rounds won"), "sum"),
+    }
+
+    def figures(self, seats, rounds, standings) -> dict:
+        """Each seat's figures of one finished match, for clubs and the players
+        page: seat id -> {figure key: number}, the keys of ``figure_labels``.
+        The default counts rounds won, which every module keeps."""
+        won = self.summarize(seats, rounds).get("rounds_won", {})
+        return {seat.id: {"rounds_won": won.get(seat.id, 0)} for seat in seats}
+
+    def places(self, seats, standings) -> dict:
+        """Each seat's place in a finished match (1 is first; ties share a
+        place): the module's winners first, then by lives left, points and
+        rounds won. A module whose standings rank otherwise overrides it."""
+        winners = set(standings.result.winners) if standings.result else set()
+
+        def rank(seat):
+            line = standings.seat(seat.id)
+            if line is None:
+                return (False, False, 0, 0, 0)
+            return (
+                seat.id in winners,
+                line.fate != OUT,
+                line.lives or 0,
+                line.points or 0,
+                line.rounds_won,
+            )
+
+        ranks = {seat.id: rank(seat) for seat in seats}
+        return {
+            seat: 1 + sum(1 for other in ranks.values() if other > mine)
+            for seat, mine in ranks.items()
+        }
 
     def summarize(
         self,

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from squarescores.accounts.guests import ensure_user
+from squarescores.clubs import actions as clubs_actions
 
 from . import actions, errors, live, sitting, tv
 from .access import send_to_join
@@ -105,14 +106,25 @@ def home(request):
 
 
 def start(request):
-    form = StartForm(registry, request.POST or None)
+    clubs = clubs_actions.check_clubs_of(request.user).values_list("pk", "name")
+    form = StartForm(
+        registry,
+        request.POST or None,
+        clubs=list(clubs),
+        initial={"club": request.GET.get("club")},
+    )
     if request.method == "POST" and form.is_valid():
         try:
             game = registry.get(form.cleaned_data["game"])
             names, me = form.seat_names()
             user = player(request, names[me] if me is not None else "")
-            result = actions.start_match(
-                user, game.key, names, form.options_for(game), host_seat=me
+            result = clubs_actions.start_club_match(
+                user,
+                form.cleaned_data.get("club"),
+                game.key,
+                names,
+                form.options_for(game),
+                host_seat=me,
             )
         except errors.Throttled as refusal:
             return refused(request, refusal, reverse("start"))

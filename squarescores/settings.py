@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "squarescores.accounts",
+    "squarescores.clubs",
     "games",
     "games.fortyone_exchange",
     "games.schwimmen",
@@ -364,6 +365,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": ["live", "ended"],
         "RoundStatusEnum": ["open", "won", "draw"],
+        "ClubMemberStatusEnum": ["active", "left", "removed"],
     },
 }
 

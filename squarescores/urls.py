@@ -37,6 +37,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("squarescores.accounts.urls")),
     path("", include("games.history.urls")),
+    path("", include("squarescores.clubs.urls")),
     path("api/", include("games.api.urls")),
     path("games/<str:key>/rules/", rules_views.game_rules, name="game_rules"),
     path("matches/<int:match_id>/rules/", rules_views.match_rules, name="match_rules"),

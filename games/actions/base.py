@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from games import broadcast, errors
+from games import broadcast, errors, results
 from games.bounds import ID_MAX, KEY_MAX_LENGTH, NAME_MAX_LENGTH
 from games.models import Event, Match, Membership, Round, Seat
 from squarescores import metrics
@@ -294,7 +294,9 @@ def run_change(
                 ended_too=ended_too,
                 members_only=member,
             )
+            before = results.state(match)
             applied = apply(match)
+            results.changed(match, before)
             event = sql.append_event(
                 match,
                 applied.kind,

@@ -88,6 +88,12 @@ class StartRequest(Body):
         default=0,
         help_text="The position (from 0) of the host's own seat, or null.",
     )
+    club = an_id(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="A club of the caller's to play the match for.",
+    )
 
 
 class JoinRequest(Body):

@@ -1,6 +1,6 @@
 """The REST API, mounted at /api/ by the project's URLconf."""
 
-from django.urls import path, re_path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import accounts, export, views
@@ -29,6 +29,7 @@ urlpatterns = [
     path(match + "events/", views.EventList.as_view(), name="api_events"),
     path(match + "export/", export.ExportJson.as_view(), name="api_export"),
     path(match + "export/csv/", export.ExportCsv.as_view(), name="api_export_csv"),
+    path("clubs/", include("squarescores.clubs.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api_schema"),
     path(
         "docs/",

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from games import actions, errors, tv
 from games.limits import CODE_GUESSES
 from games.models import Event, Match
+from squarescores.clubs import actions as clubs_actions
 
 from . import serializers as s
 from .answers import match_data, summary_data
@@ -52,8 +53,9 @@ class MatchList(ApiView):
     )
     def post(self, request):
         body = self.body()
-        result = actions.start_match(
+        result = clubs_actions.start_club_match(
             request.user,
+            body["club"],
             body["game"],
             body["seats"],
             body["options"],

@@ -400,6 +400,24 @@ class FortyOne(RuleModule):
             )
         return replace(standings, teams=teams, result=result)
 
+    figure_labels = {
+        "bids_made": (gettext_lazy("Bids made"), "sum"),
+        "score": (gettext_lazy("Average score"), "mean"),
+        "team_wins": (gettext_lazy("Team wins"), "sum"),
+    }
+
+    def figures(self, seats, rounds, standings):
+        summary = self.summarize(seats, rounds)
+        winners = set(standings.result.winners) if standings.result else set()
+        return {
+            seat.id: {
+                "bids_made": summary["made"][seat.id],
+                "score": summary["totals"][seat.id],
+                "team_wins": int(seat.id in winners),
+            }
+            for seat in seats
+        }
+
     def summarize(self, seats, rounds, options=None):
         """Per player: the total, the bids made, and the running total after
         every round (the history's chart and export); per round: bids, tricks,

@@ -111,29 +111,3 @@ class Person:
     @property
     def matches(self):
         return sum(record.matches for record in self.games.values())
-
-
-def person_key(seat):
-    """A claimed seat is its account; an unclaimed one is its name."""
-    if seat.claimed_by_id:
-        return ("user", seat.claimed_by_id)
-    return ("name", seat.name.casefold())
-
-
-def people(user, matches):
-    """Everyone ``user`` played with in ``matches``, with their results by game."""
-    found = {}
-    for sheet in load_sheets(matches):
-        won = sheet.summary.get("rounds_won", {})
-        for seat in sheet.seats:
-            key = person_key(seat)
-            if key not in found:
-                name = str(seat.claimed_by) if seat.claimed_by_id else seat.name
-                found[key] = Person(key, name, is_me=seat.claimed_by_id == user.pk)
-            record = found[key].record(sheet.match)
-            record.matches += 1
-            record.played += sheet.played_by(seat)
-            record.won += won.get(seat.pk, 0)
-    return sorted(
-        found.values(), key=lambda p: (not p.is_me, -p.matches, p.name.casefold())
-    )

@@ -20,10 +20,11 @@ from games.bounds import ID_MAX
 from games.models import Event, Match, Membership, Round, Seat
 from games.rules import MAIN, RoundView, playing
 from games.sheet import round_view, seat_view, standings_of
+from squarescores.clubs.players import people as players_of
 
 from . import charts, export, links, sittings
 from .forms import MatchFilter
-from .summaries import load_sheets, people
+from .summaries import load_sheets
 
 # A longer number in a guessed URL is no id.
 MAX_ID = ID_MAX
@@ -247,11 +248,13 @@ def all_json(request):
 
 
 def players(request):
-    found = people(request.user, my_matches(request.user))
+    # The stored rows of finished matches (squarescores/clubs/players.py).
+    finished = my_matches(request.user).filter(status=Match.Status.ENDED)
+    found = players_of(request.user, finished)
     return render(
         request,
         "games/history/players.html",
-        {"people": found, "matches": my_matches(request.user).count()},
+        {"people": found, "matches": finished.count()},
     )
 
 

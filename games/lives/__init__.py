@@ -131,3 +131,23 @@ def shared_note(seats, names=None):
     with for_the_log():
         who = and_join(name_of(seat, names) for seat in seats)
     return f"{who} share the win"
+
+
+def figures(seats, rounds, standings, hand_fields):
+    """Each seat's lives figures of one finished match: lives lost, whether it
+    swam (1 or 0), and the rounds it ended with a special hand, marked in one
+    of ``hand_fields`` (a Feuer, a 31). Shared by the lives games' ``figures``."""
+    found = {}
+    for seat in seats:
+        line = standings.seat(seat.id)
+        hands = sum(
+            1
+            for round in rounds
+            if any((round.values.get(key) or {}).get(seat.id) for key in hand_fields)
+        )
+        found[seat.id] = {
+            "lives_lost": sum(round.cells.get(seat.id) or 0 for round in rounds),
+            "swimming": int(line is not None and line.fate in (SWIMMING, OUT)),
+            "hands": hands,
+        }
+    return found

@@ -250,6 +250,15 @@ class Schwimmen(LivesModule):
         )
         return settled.standings
 
+    figure_labels = {
+        "lives_lost": (gettext_lazy("Lives lost"), "sum"),
+        "swimming": (gettext_lazy("Times swimming"), "sum"),
+        "hands": (gettext_lazy("Feuer hands"), "sum"),
+    }
+
+    def figures(self, seats, rounds, standings):
+        return lives.figures(seats, rounds, standings, (FEUER_FIELD,))
+
 
 @dataclass(frozen=True)
 class RowSummary:

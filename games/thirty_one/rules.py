@@ -532,6 +532,15 @@ class ThirtyOne(LivesModule):
             names={seat.id: seat.name for seat in seats},
         ).standings
 
+    figure_labels = {
+        "lives_lost": (gettext_lazy("Lives lost"), "sum"),
+        "swimming": (gettext_lazy("Times swimming"), "sum"),
+        "hands": (gettext_lazy("Fire and 31 hands"), "sum"),
+    }
+
+    def figures(self, seats, rounds, standings):
+        return lives.figures(seats, rounds, standings, (FIRE_FIELD, THIRTY_ONE))
+
 
 @dataclass(frozen=True)
 class Marks:

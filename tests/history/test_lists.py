@@ -110,21 +110,36 @@ def test_a_visitor_has_no_matches(client, tables):
     assert "You have no matches yet" in response.content.decode()
 
 
-def test_player_summaries_count_matches_rounds_and_wins_by_game(client, tables, bob):
+def test_player_summaries_count_finished_matches_rounds_and_wins_by_game(
+    client, tables, bob
+):
+    _first, second, _ = tables
+    actions.end_match(bob, second.pk)
     client.force_login(bob)
     response = client.get(reverse("players"))
 
     people = {p.name: p for p in response.context["people"]}
     assert set(people) == {"Alice", "Ben", "Cara", "Dev", "Zoë"}
+    # The first match: three rounds and End match's draw; the second: one
+    # round and the draw.
     ben = people["Ben"].games["fortyone_exchange"]
-    assert (ben.matches, ben.played, ben.won) == (2, 5, 2)
+    assert (ben.matches, ben.played, ben.won) == (2, 6, 2)
     assert people["Ben"].is_me
     alice = people["Alice"].games["fortyone_exchange"]
-    assert (alice.matches, alice.played, alice.won) == (2, 5, 2)
-    assert alice.win_rate == pytest.approx(0.4)
+    assert (alice.matches, alice.played, alice.won) == (2, 6, 2)
+    assert alice.win_rate == pytest.approx(1 / 3)
     page = response.content.decode()
     assert "Charlie" not in page
-    assert "40%" in page
+    assert "33%" in page
+
+
+def test_player_summaries_leave_out_a_live_match(client, tables, bob):
+    client.force_login(bob)
+    people = {p.name: p for p in client.get(reverse("players")).context["people"]}
+
+    assert "Zoë" not in people
+    ben = people["Ben"].games["fortyone_exchange"]
+    assert (ben.matches, ben.played, ben.won) == (1, 4, 1)
 
 
 def test_a_latecomer_counts_only_the_rounds_they_sat_in(client, alice):
@@ -132,12 +147,13 @@ def test_a_latecomer_counts_only_the_rounds_they_sat_in(client, alice):
     play(match, alice, "Alice", "Ben")
     actions.add_seat(alice, match.pk, "Lou")
     play(match, alice, "Lou")
+    actions.end_match(alice, match.pk)
 
     client.force_login(alice)
     people = {p.name: p for p in client.get(reverse("players")).context["people"]}
 
     lou = people["Lou"].games["fortyone_exchange"]
-    assert (lou.played, lou.won) == (1, 1)
+    assert (lou.played, lou.won) == (2, 1)
 
 
 @pytest.mark.parametrize("name", ["match_list", "players"])
