@@ -273,6 +273,31 @@ class Lead:
     by: str = BY_ROUNDS
 
 
+def shared_places(ranks):
+    """Seat id -> place from seat id -> rank (higher ranks better): 1 is first,
+    and seats of equal rank share a place (two firsts, then a third)."""
+    return {
+        seat: 1 + sum(1 for other in ranks.values() if other > mine)
+        for seat, mine in ranks.items()
+    }
+
+
+def places_by_points(standings, seats, *, lowest=False):
+    """Each of ``seats``' place by its total ``points``, highest first (or
+    lowest first): the result's winners ahead of everyone, and a seat without
+    a line last."""
+    winners = set(standings.result.winners) if standings.result else set()
+    sign = -1 if lowest else 1
+
+    def rank(seat):
+        line = standings.seat(seat.id)
+        if line is None:
+            return (False, False, 0)
+        return (seat.id in winners, True, sign * (line.points or 0))
+
+    return shared_places({seat.id: rank(seat) for seat in seats})
+
+
 def lead_by_points(standings, seats, *, lowest=False):
     """The seats with the highest (or lowest) ``points`` among ``seats``."""
     totals = {
@@ -602,10 +627,12 @@ class RuleModule:
         won = self.summarize(seats, rounds).get("rounds_won", {})
         return {seat.id: {"rounds_won": won.get(seat.id, 0)} for seat in seats}
 
-    def places(self, seats, standings) -> dict:
+    def places(self, seats, standings, options=None) -> dict:
         """Each seat's place in a finished match (1 is first; ties share a
         place): the module's winners first, then by lives left, points and
-        rounds won. A module whose standings rank otherwise overrides it."""
+        rounds won. ``options`` are the match's (a table may choose that the
+        lowest total wins). A module whose standings rank otherwise overrides
+        it."""
         winners = set(standings.result.winners) if standings.result else set()
 
         def rank(seat):
@@ -620,11 +647,7 @@ class RuleModule:
                 line.rounds_won,
             )
 
-        ranks = {seat.id: rank(seat) for seat in seats}
-        return {
-            seat: 1 + sum(1 for other in ranks.values() if other > mine)
-            for seat, mine in ranks.items()
-        }
+        return shared_places({seat.id: rank(seat) for seat in seats})
 
     def summarize(
         self,

@@ -29,6 +29,7 @@ from games.rules import (
     RuleModule,
     SeatStanding,
     lead_by_points,
+    places_by_points,
     short_note,
 )
 from games.seat_ids import (
@@ -418,6 +419,31 @@ class Points(RuleModule):
         """A match the table ended: the best total by the table's rule."""
         lowest = (options or {}).get(WINS, HIGHEST) == LOWEST
         return lead_by_points(standings, seats, lowest=lowest)
+
+    figure_labels = {
+        "total": (gettext_lazy("Average total"), "mean"),
+        "rounds": (gettext_lazy("Rounds played"), "sum"),
+    }
+
+    def figures(self, seats, rounds, standings):
+        """Each seat's total (the leaderboard shows its average per match) and
+        the rounds it was scored in (a latecomer misses the first ones)."""
+        summary = self.summarize(seats, rounds)
+        return {
+            seat.id: {
+                "total": summary["totals"][seat.id],
+                "rounds": sum(
+                    1 for line in summary["rounds"] if seat.id in line["scores"]
+                ),
+            }
+            for seat in seats
+        }
+
+    def places(self, seats, standings, options=None):
+        """By total, in the table's direction: with "lowest total wins" (Hearts,
+        Phase 10) the lowest is first. Level totals share a place."""
+        lowest = (options or {}).get(WINS, HIGHEST) == LOWEST
+        return places_by_points(standings, seats, lowest=lowest)
 
     def summarize(self, seats, rounds, options=None):
         """Per player the total and the running total after every round (the

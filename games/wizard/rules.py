@@ -40,6 +40,7 @@ from games.rules import (
     RuleModule,
     SeatStanding,
     lead_by_points,
+    places_by_points,
     short_note,
 )
 
@@ -309,6 +310,27 @@ class Wizard(RuleModule):
     def leaders(self, standings, seats, options):
         """A match the table ended early: the highest total leads."""
         return lead_by_points(standings, seats)
+
+    figure_labels = {
+        "total": (gettext_lazy("Average total"), "mean"),
+        "exact": (gettext_lazy("Exact bids"), "sum"),
+    }
+
+    def figures(self, seats, rounds, standings):
+        """Each seat's total (the leaderboard shows its average per match) and
+        its exact bids (every exact bid scores, every miss loses)."""
+        summary = self.summarize(seats, rounds)
+        return {
+            seat.id: {
+                "total": summary["totals"][seat.id],
+                "exact": summary["exact"][seat.id],
+            }
+            for seat in seats
+        }
+
+    def places(self, seats, standings, options=None):
+        """By total, the highest first; level totals share a place."""
+        return places_by_points(standings, seats)
 
     def summarize(self, seats, rounds, options=None):
         """Per player the total and the running total after every round (the

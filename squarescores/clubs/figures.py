@@ -43,7 +43,7 @@ def write_rows(match):
     rules = match.rules
     views = [seat_view(seat) for seat in sheet.seats]
     standings = standings_of(match, sheet.seats)
-    places = rules.places(views, standings)
+    places = rules.places(views, standings, match.options)
     figures = rules.figures(views, closed, standings)
     firsts = sum(1 for place in places.values() if place == 1)
     won = sheet.summary.get("rounds_won", {})
