@@ -86,6 +86,18 @@ def outcome(summary, match, views):
     return str(STATUS_WORDS.get(status, status))
 
 
+def split_events(events):
+    """A round's events as its record and its corrections. What found the round
+    open recorded it (Forty One's bids, then the tricks that closed it: the last
+    of them says who recorded the round); what found it closed is the host's
+    correction, whatever else it did (decided the match, or made it live again)."""
+    records = [e for e in events if e.before.get("status") == Round.Status.OPEN]
+    return {
+        "recorded": records[-1] if records else None,
+        "corrections": [e for e in events if e not in records],
+    }
+
+
 def table_url(match):
     return reverse("match", args=[match.pk])
 
@@ -156,15 +168,8 @@ def match_history(request, match_id):
         event.was = outcome(event.before, match, views)
         event.now = outcome(event.after, match, views)
         events.setdefault(event.before["round"], []).append(event)
-    # A round's first event records it; every later one is the host's correction,
-    # whatever else it did (decided the match, or made it live again).
     rows = [
-        {
-            "round": round,
-            "recorded": next(iter(events.get(round.number, [])), None),
-            "corrections": events.get(round.number, [])[1:],
-        }
-        for round in page
+        {"round": round, **split_events(events.get(round.number, []))} for round in page
     ]
     won = summary.get("rounds_won", {})
     statuses = {round.status for round in sheet.closed}

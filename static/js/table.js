@@ -41,9 +41,6 @@
   var retryTimer = null;
   var stopped = false;
   var pendingTap = null;  // {form, button, key, timer}
-  var errorTimer = null;
-  var noticeEl = document.querySelector("[data-notice]");
-  var noticeTimer = null;
   var STORE = "squarescores.pending." + matchId;
   var lostRound = null;   // a round this phone's tap found closed
 
@@ -125,12 +122,9 @@
     });
   }
 
-  function showNotice(text) {
-    if (!noticeEl) return;
-    clearTimeout(noticeTimer);
-    noticeEl.textContent = text;
-    noticeEl.hidden = false;
-    noticeTimer = setTimeout(function () { noticeEl.hidden = true; }, 8000);
+  // Notices and refusals are drawn by notices.js (window.SquareNotices).
+  function showNotice(text, options) {
+    if (window.SquareNotices) window.SquareNotices.notice(text, options);
   }
 
   function rowResult(number) {
@@ -254,7 +248,6 @@
   }
 
   function showLastResult() {
-    if (errorTimer) return;
     var rows = roundsEl.children;
     if (!rows.length) {
       lastEl.textContent = gettext("No round closed yet.");
@@ -270,14 +263,7 @@
   }
 
   function showError(detail) {
-    clearTimeout(errorTimer);
-    lastEl.textContent = detail;
-    lastEl.classList.add("is-error");
-    errorTimer = setTimeout(function () {
-      errorTimer = null;
-      lastEl.classList.remove("is-error");
-      showLastResult();
-    }, 4000);
+    if (window.SquareNotices) window.SquareNotices.refuse(detail);
   }
 
   function setResult(message) {
@@ -391,7 +377,13 @@
     version = message.version;
     body.dataset.version = String(version);
     showLastResult();
-    if (message.notice) showNotice(message.notice);
+    if (message.notice) {
+      // A correction's notice stays until dismissed, its row marked.
+      showNotice(message.notice, message.correction
+        ? { stay: true, round: message.correction.round } : undefined);
+    } else if (window.SquareNotices) {
+      window.SquareNotices.markChanged();
+    }
     if (REFRESH_KINDS.indexOf(message.kind) !== -1 ||
         (body.hasAttribute("data-host") &&
          HOST_REFRESH_KINDS.indexOf(message.kind) !== -1)) refreshPanels();
@@ -420,6 +412,7 @@
     version = message.version;
     body.dataset.version = String(version);
     showLastResult();
+    if (window.SquareNotices) window.SquareNotices.markChanged();
     settlePending();
     sendPending();
   }
