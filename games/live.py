@@ -40,8 +40,10 @@ STANDINGS_TEMPLATE = "games/match/_standings.jinja"
 ENTRY_TEMPLATE = "games/match/_entry.jinja"
 ROW_TEMPLATE = "games/match/_row.jinja"
 FIGURES_TEMPLATE = "games/match/_figures.jinja"
-# A wide screen's sheet: seats as columns, rounds as rows, the same for every game.
+# The sheet as people keep it on paper: rounds down, seats across, each cell the
+# module's figure (``grid_cell``), its totals or lives at the foot (``grid_foot``).
 GRID_ROW_TEMPLATE = "games/match/_grid_row.jinja"
+GRID_FOOT_TEMPLATE = "games/match/_grid_foot.jinja"
 
 
 def render_to_string(name, context, request=None):
@@ -140,19 +142,47 @@ def row_html(match, round, seats, context=None, request=None):
     )
 
 
-def grid_row_html(round, seats):
-    """One closed round as a row of the wide grid: "won" for the round's winner
-    (the others blank), else each seat's cell; blank for a seat not in it."""
-    ids = [seat_view(seat).id for seat in seats]
+def grid_row_html(match, round, seats):
+    """One closed round as a row of the grid: each seat's cell as the module
+    writes it (``grid_cell``), blank for a seat not in it, the dealer marked, a
+    voided round struck through."""
+    views = [seat_view(seat) for seat in seats]
+    rules, options = match.rules, match.options
     cells = [
         {
-            "seat": id,
-            "won": id == round.winner,
-            "value": "" if round.winner else round.cells.get(id, ""),
+            "seat": view.id,
+            "cell": rules.grid_cell(round, view.id, options)
+            if view.first_round <= round.number
+            else None,
+            "dealer": view.id == round.dealer,
         }
-        for id in ids
+        for view in views
     ]
-    return render_to_string(GRID_ROW_TEMPLATE, {"round": round, "cells": cells})
+    return render_to_string(
+        GRID_ROW_TEMPLATE,
+        {
+            "round": round,
+            "cells": cells,
+            # Set by the void of a round where the core has it; absent, not voided.
+            "voided": bool(getattr(round, "voided", False)),
+        },
+    )
+
+
+def grid_foot_html(match, standings, seats):
+    """The grid's foot: each seat's running total, lives or rounds won as the
+    module writes it (``grid_foot``), from the standings alone."""
+    rules, options = match.rules, match.options
+    return render_to_string(
+        GRID_FOOT_TEMPLATE,
+        {
+            "label": rules.grid_foot_label(standings),
+            "cells": [
+                rules.grid_foot(standings, seat_view(seat).id, options)
+                for seat in seats
+            ],
+        },
+    )
 
 
 def standings_html(match, standings, seats, dealer=None):
@@ -276,7 +306,10 @@ class ChangeParts:
             "html": {
                 "open": open_html,
                 "rows": {str(r.number): row_html(match, r, seats) for r in self.closed},
-                "grid": {str(r.number): grid_row_html(r, seats) for r in self.closed},
+                "grid": {
+                    str(r.number): grid_row_html(match, r, seats) for r in self.closed
+                },
+                "grid_foot": grid_foot_html(match, self.standings, seats),
                 "standings": standings_html(match, self.standings, seats, self.dealer),
             },
         }
@@ -333,10 +366,11 @@ def sheet_html(match, seats, rounds, context=None, request=None):
             if r.status != OPEN
         },
         "grid": {
-            str(r.number): grid_row_html(views[r.number], seats)
+            str(r.number): grid_row_html(match, views[r.number], seats)
             for r in rounds
             if r.status != OPEN
         },
+        "grid_foot": grid_foot_html(match, standings, seats),
         "standings": standings_html(
             match, standings, seats, open_round.dealer if open_round else None
         ),

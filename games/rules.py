@@ -181,6 +181,25 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class GridCell:
+    """One cell of the grid people keep on paper (rounds down, seats across):
+    ``text`` is the figure as the game writes it, ``sub`` an optional second
+    figure under it (a round's score under its bid and tricks), ``label`` the
+    same in words for a screen reader where the figure is a mark (empty: the
+    figures are read as they are), ``kind`` a word the page styles it by (won,
+    paid, made, failed, swimming, out)."""
+
+    text: str = ""
+    sub: str = ""
+    label: str = ""
+    kind: str = ""
+
+
+# The grid's mark for a round's winner.
+WON_MARK = "\u2713"
+
+
+@dataclass(frozen=True)
 class Actor:
     """Who is recording: their claimed seat in this match (if any) and role."""
 
@@ -461,6 +480,40 @@ class RuleModule:
         if round.status == DRAW:
             return _("Draw")
         return _("scored")
+
+    # The grid ---------------------------------------------------------------------
+
+    def grid_cell(self, round: RoundView, seat_id: int, options) -> GridCell:
+        """What ``seat_id`` wrote in closed ``round`` on the grid: a mark for a
+        round's winner, else the round's main value; nothing where the seat has
+        none. A game that keeps other figures words its own."""
+        if round.status == WON:
+            if seat_id == round.winner:
+                return GridCell(text=WON_MARK, label=_("won"), kind="won")
+            return GridCell()
+        value = round.cells.get(seat_id)
+        return GridCell(text="" if value is None else str(value))
+
+    def grid_foot_label(self, standings: Standings) -> str:
+        """The name of the grid's foot row: what ``grid_foot`` shows."""
+        line = standings.seats[0] if standings.seats else None
+        if line is not None and line.points is not None:
+            return _("Total")
+        if line is not None and line.lives is not None:
+            return _("Lives")
+        return _("Won")
+
+    def grid_foot(self, standings: Standings, seat_id: int, options) -> GridCell:
+        """The seat's figure at the grid's foot, from the standings: its points,
+        else its lives, else the rounds it won."""
+        line = standings.seat(seat_id)
+        if line is None:
+            return GridCell()
+        if line.points is not None:
+            return GridCell(text=str(line.points))
+        if line.lives is not None:
+            return GridCell(text=str(line.lives), kind=line.fate)
+        return GridCell(text=str(line.rounds_won))
 
     # The old single-winner entry points, kept for modules that have one winner.
 

@@ -220,6 +220,7 @@ def match_page(request, match_id):
         "rows_html": [fragments["rows"][str(r.number)] for r in closed],
         "sitting": sitting.tally(match),
         "grid_html": [fragments["grid"][str(r.number)] for r in closed],
+        "grid_foot_html": fragments["grid_foot"],
         "standings_html": fragments["standings"],
         "last_round": closed[-1] if closed else None,
         "last_line": last_line,

@@ -21,6 +21,7 @@ from games.rules import (
     OPEN,
     SCORED,
     Field,
+    GridCell,
     Outcome,
     Result,
     RuleModule,
@@ -397,6 +398,39 @@ class FortyOne(RuleModule):
         return _("Not scored: the match ended during this round.")
 
     # Standings -------------------------------------------------------------------
+
+    # The grid: bid/tricks over the score, the running total at the foot.
+
+    def grid_cell(self, round, seat_id, options):
+        bid = bids_of(round).get(seat_id)
+        if bid is None:
+            return GridCell()
+        tricks = tricks_of(round).get(seat_id)
+        if round.status != SCORED or tricks is None:
+            # Thrown in, or ended before the tricks: the bid alone, unscored.
+            return GridCell(
+                text=f"{bid}/\u2013",
+                label=_("bid %(bid)d, not played") % {"bid": bid},
+                kind="unscored",
+            )
+        points = score(bid, tricks)
+        return GridCell(
+            text=f"{bid}/{tricks}",
+            sub=signed(points),
+            label=_("bid %(bid)d, took %(tricks)d: %(score)s")
+            % {"bid": bid, "tricks": tricks, "score": signed(points)},
+            kind="made" if points > 0 else "failed",
+        )
+
+    def grid_foot_label(self, standings):
+        return _("Total")
+
+    def grid_foot(self, standings, seat_id, options):
+        line = standings.seat(seat_id)
+        if line is None:
+            return GridCell()
+        total = line.points or 0
+        return GridCell(text=total_text(total), kind="negative" if total < 0 else "")
 
     def new_seat(self, seat, options):
         return SeatStanding(seat=seat.id, points=0, team=team_of(seat))

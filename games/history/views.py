@@ -183,6 +183,7 @@ def match_history(request, match_id):
                 round_view(round), playing(views, round.number), match.options
             )
     series = summary.get("series")
+    standings = standings_of(match, sheet.seats)
     context = {
         # Rounds won mean nothing where rounds are scored (lives, bids) and none
         # is won: the standings say it all there.
@@ -212,9 +213,14 @@ def match_history(request, match_id):
         "sitting": sittings.of(match),
         "table_url": table_url(match),
         "key": uuid.uuid4().hex,
-        "standings_html": live.standings_html(
-            match, standings_of(match, sheet.seats), sheet.seats
-        ),
+        "standings_html": live.standings_html(match, standings, sheet.seats),
+        # The page's rounds as the paper sheet has them, today's totals below.
+        "grid_html": [
+            live.grid_row_html(match, round_view(round), sheet.seats)
+            for round in page
+            if round.status != Round.Status.OPEN
+        ],
+        "grid_foot_html": live.grid_foot_html(match, standings, sheet.seats),
     }
     return render(request, "games/history/match.html", context)
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import lives, words
 from games.errors import BadValue, NoChange
+from games.lives import grid as lives_grid
 from games.lives import seat_id
 from games.rules import (
     DRAW,
@@ -239,6 +240,15 @@ class Schwimmen(RuleModule):
 
     def _ordered(self, table, seats):
         return [seat for seat in table.seat_ids() if seat in seats]
+
+    def grid_cell(self, round, seat_id, options):
+        return lives_grid.paid_cell(round, seat_id)
+
+    def grid_foot_label(self, standings):
+        return _("Lives")
+
+    def grid_foot(self, standings, seat_id, options):
+        return lives_grid.lives_foot(standings, seat_id)
 
     def describe(self, round, seats, options):
         return summary(round, seats).text

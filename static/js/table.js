@@ -247,6 +247,14 @@
     gridEl.insertBefore(row, after || null);
   }
 
+  // The grid's foot (totals, lives) follows every change of the standings.
+  function setGridFoot(html) {
+    var foot = document.getElementById("grid-foot");
+    if (!foot || html === null || html === undefined) return;
+    foot.replaceChildren(parse("<table><tfoot>" + html + "</tfoot></table>")
+      .querySelector("tfoot").firstElementChild || "");
+  }
+
   function showLastResult() {
     var rows = roundsEl.children;
     if (!rows.length) {
@@ -369,6 +377,7 @@
     Object.keys(html.grid || {}).forEach(function (number) {
       setGridRow(number, html.grid[number]);
     });
+    setGridFoot(html.grid_foot);
     setOpen(html.open);
     setStandings(html.standings);
     renameSeats(message.seats);
@@ -401,6 +410,7 @@
     if (gridEl) gridEl.replaceChildren();
     Object.keys(grid).map(Number).sort(function (a, b) { return a - b; })
       .forEach(function (number) { setGridRow(number, grid[number]); });
+    setGridFoot(message.html.grid_foot);
     // Changes missed while away may have touched seats or the host: this phone's
     // own panels come again from its page.
     if (message.version !== version) refreshPanels();

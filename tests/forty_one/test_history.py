@@ -103,9 +103,9 @@ def test_the_json_carries_bids_tricks_scores_and_totals(client, played, bob):
 
 def test_forty_ones_history_has_no_correction_before_the_host_corrects(
     client,
-    table,
+    table,  # noqa: F811
     alice,
-    bob,  # noqa: F811
+    bob,
 ):
     play(table, alice, bob, **MADE)
     client.force_login(bob)
@@ -120,9 +120,9 @@ def test_forty_ones_history_has_no_correction_before_the_host_corrects(
 
 def test_forty_ones_history_calls_the_hosts_change_a_correction(
     client,
-    table,
+    table,  # noqa: F811
     alice,
-    bob,  # noqa: F811
+    bob,
 ):
     play(table, alice, bob, **MADE)
     actions.correct(alice, table.pk, 1, correction(table, **FAILED))
