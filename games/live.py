@@ -44,6 +44,7 @@ FIGURES_TEMPLATE = "games/match/_figures.jinja"
 # module's figure (``grid_cell``), its totals or lives at the foot (``grid_foot``).
 GRID_ROW_TEMPLATE = "games/match/_grid_row.jinja"
 GRID_FOOT_TEMPLATE = "games/match/_grid_foot.jinja"
+STRIP_TEMPLATE = "games/match/_strip.jinja"
 
 
 def render_to_string(name, context, request=None):
@@ -185,6 +186,30 @@ def grid_foot_html(match, standings, seats):
     )
 
 
+def strip_html(match, standings, seats):
+    """The match at a glance, at the top of the table: each seat's figure from
+    the grid's foot (``grid_foot``), the seats ahead starred (``leading``)."""
+    rules, options = match.rules, match.options
+    ahead = set(rules.leading(standings))
+    items = [
+        {
+            "seat": view,
+            "cell": rules.grid_foot(standings, view.id, options),
+            "leads": view.id in ahead,
+        }
+        for view in (seat_view(seat) for seat in seats)
+        if standings.seat(view.id) is not None
+    ]
+    return render_to_string(
+        STRIP_TEMPLATE,
+        {
+            "label": rules.grid_foot_label(standings),
+            "items": items,
+            "decided": standings.result is not None,
+        },
+    )
+
+
 def standings_html(match, standings, seats, dealer=None):
     """The standings: each seat's fate and who deals, then the module's figures.
 
@@ -310,6 +335,7 @@ class ChangeParts:
                     str(r.number): grid_row_html(match, r, seats) for r in self.closed
                 },
                 "grid_foot": grid_foot_html(match, self.standings, seats),
+                "strip": strip_html(match, self.standings, seats),
                 "standings": standings_html(match, self.standings, seats, self.dealer),
             },
         }
@@ -371,6 +397,7 @@ def sheet_html(match, seats, rounds, context=None, request=None):
             if r.status != OPEN
         },
         "grid_foot": grid_foot_html(match, standings, seats),
+        "strip": strip_html(match, standings, seats),
         "standings": standings_html(
             match, standings, seats, open_round.dealer if open_round else None
         ),

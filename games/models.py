@@ -7,7 +7,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 
 from .bounds import KEY_MAX_LENGTH
-from .rules import registry
+from .rules import NOTE_MAX_LENGTH, registry
 
 # Six characters that cannot be misread aloud or on a small screen: no 0/O, 1/I/L.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -155,9 +155,6 @@ class Seat(models.Model):
 
     def __str__(self):
         return self.name
-
-
-NOTE_MAX_LENGTH = 80
 
 
 class Round(models.Model):

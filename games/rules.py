@@ -34,6 +34,18 @@ CLOSED = (WON, DRAW, SCORED)
 # A seat's fate in the standings. Out seats get no button and never deal.
 IN, SWIMMING, OUT = "in", "swimming", "out"
 FATES = (IN, SWIMMING, OUT)
+# A round's note (``Outcome.note``) is at most this long; ``clip_note`` keeps a
+# note worded from long names within it.
+NOTE_MAX_LENGTH = 80
+
+
+def clip_note(text):
+    """``text`` cut to a round note's length, an ellipsis marking the cut."""
+    if len(text) <= NOTE_MAX_LENGTH:
+        return text
+    return text[: NOTE_MAX_LENGTH - 1] + "\u2026"
+
+
 # The name of a round's main value per seat; other fields are named (bid, tricks).
 MAIN = ""
 TRUE_WORDS = {"1", "true", "on", "yes"}
@@ -481,6 +493,13 @@ class RuleModule:
             return _("Draw")
         return _("scored")
 
+    def may_record_for(self, actor: Actor, seat: SeatView) -> bool:
+        """Whether ``actor`` may fill in ``seat``'s entry of the open round. A
+        module that asks each phone for its own figure (a bid) applies this in
+        ``record`` and the page asks it to show the others read-only. By
+        default any member records for any seat."""
+        return True
+
     # The grid ---------------------------------------------------------------------
 
     def grid_cell(self, round: RoundView, seat_id: int, options) -> GridCell:
@@ -514,6 +533,26 @@ class RuleModule:
         if line.lives is not None:
             return GridCell(text=str(line.lives), kind=line.fate)
         return GridCell(text=str(line.rounds_won))
+
+    def leading(self, standings: Standings) -> tuple[int, ...]:
+        """The seats ahead, for the table's strip: the result's winners once
+        decided; else the best total, the most lives (seats out aside) or the
+        most rounds won; none while every seat is level."""
+        if standings.result is not None:
+            return tuple(standings.result.winners)
+
+        def figure(line):
+            if line.points is not None:
+                return line.points
+            if line.lives is not None:
+                return -1 if line.fate == OUT else line.lives
+            return line.rounds_won
+
+        figures = {line.seat: figure(line) for line in standings.seats}
+        if len(set(figures.values())) < 2:
+            return ()
+        best = max(figures.values())
+        return tuple(seat for seat, value in figures.items() if value == best)
 
     # The old single-winner entry points, kept for modules that have one winner.
 

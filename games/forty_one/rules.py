@@ -27,6 +27,7 @@ from games.rules import (
     RuleModule,
     SeatStanding,
     TeamStanding,
+    clip_note,
 )
 
 SEATS = 4
@@ -251,13 +252,18 @@ class FortyOne(RuleModule):
             )
         )
 
+    def may_record_for(self, actor, seat):
+        """A bid is entered by its seat's phone; a seat without a phone by
+        anyone; the host may enter any."""
+        return actor.is_host or actor.seat == seat.id or seat.claimed_by is None
+
     def _bid(self, table, entry):
         if not isinstance(entry, Mapping) or set(entry) != {"seat", "value"}:
             raise BadValue(_('A bid is {"seat": id, "value": n}.'))
         seat = _seat(table, entry["seat"])
         value = _bid_value(entry["value"])
         actor = table.actor
-        if not (actor.is_host or actor.seat == seat.id or seat.claimed_by is None):
+        if not self.may_record_for(actor, seat):
             raise BadValue(
                 _(
                     "%(name)s's seat belongs to another phone: only %(name)s or "
@@ -570,7 +576,10 @@ def _team_line(pair, totals, names):
 
 def _scores_note(seats, round):
     scores = round_scores(round, [seat.id for seat in seats])
-    return " · ".join(f"{seat.name} {signed(scores[seat.id])}" for seat in seats)
+    # Four long names outgrow a note: cut, rather than refuse the round.
+    return clip_note(
+        " · ".join(f"{seat.name} {signed(scores[seat.id])}" for seat in seats)
+    )
 
 
 def _seat(table, raw):

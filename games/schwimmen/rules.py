@@ -26,6 +26,7 @@ from games.rules import (
     Option,
     Outcome,
     RuleModule,
+    clip_note,
 )
 
 LIVES, TIE, FEUER = "lives", "swimmers_tie", "feuer"
@@ -187,7 +188,9 @@ class Schwimmen(RuleModule):
                     cells=dict.fromkeys(table.seat_ids(), 0),
                     values={REPLAY_FIELD: dict.fromkeys(payers, 1)},
                     clear=self._stale(table.round, {REPLAY_FIELD: payers}),
-                    note=f"{who} tie while swimming: another hand, nobody pays",
+                    note=clip_note(
+                        f"{who} tie while swimming: another hand, nobody pays"
+                    ),
                 )
             note = f"{who} tie while swimming and share the win"
         else:
@@ -196,7 +199,7 @@ class Schwimmen(RuleModule):
             status=SCORED,
             cells={seat: int(seat in losses) for seat in table.seat_ids()},
             clear=self._stale(table.round, {}),
-            note=note,
+            note=clip_note(note),
         )
 
     def _feuer(self, table, value):
@@ -211,7 +214,7 @@ class Schwimmen(RuleModule):
             cells={seat: int(seat in payers) for seat in table.seat_ids()},
             values={FEUER_FIELD: {fire: 1}},
             clear=self._stale(table.round, {FEUER_FIELD: [fire]}),
-            note=f"Feuer by {name}: everyone else pays",
+            note=clip_note(f"Feuer by {name}: everyone else pays"),
         )
 
     def _stale(self, round, kept):

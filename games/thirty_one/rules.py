@@ -31,7 +31,17 @@ from games import lives, words
 from games.errors import BadValue, NoChange
 from games.lives import grid as lives_grid
 from games.lives import seat_id
-from games.rules import DRAW, OPEN, OUT, SCORED, Field, Option, Outcome, RuleModule
+from games.rules import (
+    DRAW,
+    OPEN,
+    OUT,
+    SCORED,
+    Field,
+    Option,
+    Outcome,
+    RuleModule,
+    clip_note,
+)
 
 # Option keys.
 RULE_SET, LIVES, EXCHANGE = "rule_set", "lives", "exchange"
@@ -432,7 +442,7 @@ class ThirtyOne(RuleModule):
                 for seat in table.round.values.get(key, {})
                 if seat not in marks[key]
             ),
-            note=note,
+            note=clip_note(note),
         )
         if table.round.status != OPEN and self._same(table.round, outcome):
             raise NoChange(_("That is already what this round says."))

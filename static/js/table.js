@@ -248,6 +248,13 @@
   }
 
   // The grid's foot (totals, lives) follows every change of the standings.
+  function setStrip(html) {
+    var strip = document.getElementById("strip");
+    if (strip && html !== null && html !== undefined) {
+      strip.replaceChildren(parse(html));
+    }
+  }
+
   function setGridFoot(html) {
     var foot = document.getElementById("grid-foot");
     if (!foot || html === null || html === undefined) return;
@@ -332,7 +339,8 @@
       .then(function (text) {
         if (!text) return;
         var page = new DOMParser().parseFromString(text, "text/html");
-        ["data-host", "data-you-seat", "data-seat-of-host"].forEach(function (name) {
+        ["data-host", "data-you-seat", "data-seat-of-host", "data-record-seats",
+          "data-phone-seats"].forEach(function (name) {
           if (page.body.hasAttribute(name)) {
             body.setAttribute(name, page.body.getAttribute(name));
           } else {
@@ -378,6 +386,7 @@
       setGridRow(number, html.grid[number]);
     });
     setGridFoot(html.grid_foot);
+    setStrip(html.strip);
     setOpen(html.open);
     setStandings(html.standings);
     renameSeats(message.seats);
@@ -411,6 +420,7 @@
     Object.keys(grid).map(Number).sort(function (a, b) { return a - b; })
       .forEach(function (number) { setGridRow(number, grid[number]); });
     setGridFoot(message.html.grid_foot);
+    setStrip(message.html.strip);
     // Changes missed while away may have touched seats or the host: this phone's
     // own panels come again from its page.
     if (message.version !== version) refreshPanels();
