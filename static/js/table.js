@@ -339,6 +339,7 @@
       .then(function (text) {
         if (!text) return;
         var page = new DOMParser().parseFromString(text, "text/html");
+        var wasHost = body.hasAttribute("data-host");
         ["data-host", "data-you-seat", "data-seat-of-host", "data-record-seats",
           "data-phone-seats"].forEach(function (name) {
           if (page.body.hasAttribute(name)) {
@@ -360,6 +361,11 @@
             current.remove();
           }
         });
+        // A new host finds the rounds in words open: their rows hold Correct.
+        var roundList = document.getElementById("round-list");
+        if (roundList && wasHost !== body.hasAttribute("data-host")) {
+          roundList.open = body.hasAttribute("data-host");
+        }
         var nav = page.querySelector(".match-nav");
         if (nav) document.querySelector(".match-nav").replaceWith(nav);
         decorate(document);

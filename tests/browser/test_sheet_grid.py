@@ -230,8 +230,80 @@ def test_screenshots_of_every_grid(asgi_server, browser, grids, language):
                 page.wait_for_selector("[data-live-status][data-state=live]")
                 name = f"{game}-{language}-{width}-{scheme}"
                 page.screenshot(path=SHOTS / f"table-{name}.png")
-                page.locator(".sheet").screenshot(path=SHOTS / f"grid-{name}.png")
+                page.locator(".sheet .grid-wrap").screenshot(
+                    path=SHOTS / f"grid-{name}.png"
+                )
                 problems.append(too_wide(page))
             page.context.close()
     problems = [problem for problem in problems if problem]
     assert not problems, "\n".join(problems)
+
+
+def test_the_strip_puts_every_match_on_the_first_screen(asgi_server, browser, grids):
+    page = new_phone_page(browser, "360x800")
+    page.context.add_cookies([cookie_for(grids["alice"], asgi_server)])
+    for game in GAMES:
+        page.goto(asgi_server + f"/matches/{grids[game].pk}/")
+        page.wait_for_selector("[data-live-status][data-state=live]")
+        strip = page.locator("#strip .strip")
+        box = strip.bounding_box()
+        assert box["y"] + box["height"] <= 800, (game, box)
+        expect(strip.locator(".strip-seat")).to_have_count(
+            4 if game == "forty_one" else 6
+        )
+    # The leader of 41 Exchange's twelve rounds: each seat won two; none ahead.
+    page.goto(asgi_server + f"/matches/{grids['forty_one'].pk}/")
+    expect(page.locator("#strip .strip-what")).to_have_text("Total")
+    expect(page.locator("#strip .is-leader .strip-fig")).to_have_text("8")
+    page.context.close()
+
+
+def forty_one_with_bob():
+    alice = make_user("alice2", "Alice")
+    bob = make_user("bob2", "Ben")
+    names = ["Alice", "Ben", "Cara", "Dev"]
+    match = actions.start_match(alice, "forty_one", names, host_seat=0).match
+    actions.join_match(bob, match.code, seat_id=ids(match)[1])
+    return {"alice": alice, "bob": bob, "match": match, "seats": ids(match)}
+
+
+def test_forty_one_puts_your_bid_first_and_the_other_phones_bids_read_only(
+    asgi_server, browser
+):
+    table = in_a_thread(forty_one_with_bob)
+    alice_seat, ben_seat, cara_seat, _ = table["seats"]
+    ben = new_phone_page(browser, "360x800")
+    ben.context.add_cookies([cookie_for(table["bob"], asgi_server)])
+    ben.goto(asgi_server + f"/matches/{table['match'].pk}/")
+    ben.wait_for_selector("[data-live-status][data-state=live]")
+
+    rows = ben.locator("#open-round .fo-bid")
+    expect(rows.first).to_have_attribute("data-seat", str(ben_seat))
+    expect(rows.first.locator(".you-tag")).to_have_text("you")
+    alice_row = ben.locator(f'#open-round .fo-bid[data-seat="{alice_seat}"]')
+    expect(alice_row).to_have_class("fo-bid team-a is-readonly")
+    expect(alice_row.locator('input[name="bid"]')).to_be_disabled()
+    # A seat without a phone: anyone at the table enters its bid.
+    cara_bid = ben.locator(f'#open-round .fo-bid[data-seat="{cara_seat}"] input')
+    expect(cara_bid.and_(ben.locator('[name="bid"]'))).to_be_enabled()
+
+    host = new_phone_page(browser, "360x800")
+    host.context.add_cookies([cookie_for(table["alice"], asgi_server)])
+    host.goto(asgi_server + f"/matches/{table['match'].pk}/")
+    host.wait_for_selector("[data-live-status][data-state=live]")
+    ben_row = host.locator(f'#open-round .fo-bid[data-seat="{ben_seat}"]')
+    expect(ben_row.locator('input[name="bid"]')).to_be_enabled()
+    expect(ben_row.locator(".host-tag")).to_have_text("as host")
+
+    # Alice bids: Ben's page redraws the round, still his row first, hers read only.
+    form = host.locator(f'#open-round .fo-bid[data-seat="{alice_seat}"] form')
+    form.locator('input[name="bid"]').fill("3")
+    form.locator('button[type="submit"]').click()
+    expect(alice_row).to_have_class("fo-bid team-a has-bid is-readonly")
+    expect(rows.first).to_have_attribute("data-seat", str(ben_seat))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        ben.emulate_media(color_scheme=scheme)
+        ben.screenshot(path=SHOTS / f"forty-one-bids-ben-{scheme}.png")
+    for page in (ben, host):
+        page.context.close()
