@@ -340,22 +340,47 @@ class ChangeParts:
             },
         }
         if "correction" in change:
-            message["notice"] = correction_notice(change["correction"])
+            message["notice"] = correction_notice(change["correction"], match, seats)
         return json.dumps(message, separators=(",", ":"))
 
 
-def correction_notice(correction):
-    """ "Round 2: Ben → Cara, by Alice" for every phone, the host's too."""
+def correction_notice(correction, match=None, seats=()):
+    """ "Round 2: Ben → Cara, by Alice" for every phone, the host's too; a
+    scored round (lives, bids and tricks) in its game's words, "Round 2: Ben
+    pays → Cara pays, by Alice". Names are isolated on a right-to-left page."""
+    number = correction["round"]
     before = outcome_word(correction.get("before"), correction.get("before_status"))
     after = outcome_word(correction.get("after"), correction.get("after_status"))
-    values = {"number": correction["round"], "by": correction.get("by", "")}
+    worded = correction.get("values")
+    if worded and match is not None:
+        before = scored_word(
+            match, seats, number, worded["before"], correction.get("before_status")
+        )
+        after = scored_word(
+            match, seats, number, worded["after"], correction.get("after_status")
+        )
+    values = {"number": number, "by": isolated(correction.get("by", ""))}
     if before and after and before != after:
         return _("Round %(number)s: %(before)s → %(after)s, by %(by)s") % {
             **values,
-            "before": before,
-            "after": after,
+            "before": isolated(before),
+            "after": isolated(after),
         }
     return _("Round %(number)s corrected by %(by)s") % values
+
+
+def scored_word(match, seats, number, values, status):
+    """Round ``number`` with ``values`` (as a push carries them), as its module
+    words it (``describe``) in the active language."""
+    fields = {
+        field: {int(seat): value for seat, value in cells.items()}
+        for field, cells in values.items()
+    }
+    main = fields.get(MAIN, {})
+    round = RoundView(
+        number=number, status=status or DRAW, cells=main, values={**fields, MAIN: main}
+    )
+    return match.rules.describe(round, playing(seats, number), match.options)
 
 
 def outcome_word(label, status):
@@ -364,6 +389,14 @@ def outcome_word(label, status):
     if status == DRAW or (status is None and label == DRAW):
         return _("draw")
     return label
+
+
+def isolated(text):
+    """``text`` (a name, a round's outcome) kept in its own direction inside a
+    right-to-left sentence (FSI … PDI): "Bob → Carol" reads as written."""
+    if text and translation.get_language_bidi():
+        return f"\u2068{text}\u2069"
+    return text
 
 
 def current_dealer(match_id):

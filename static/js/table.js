@@ -15,6 +15,12 @@
   var interpolate = window.interpolate || function (text, values) {
     return text.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   };
+  // A name or a round's outcome inside a sentence of a right-to-left page keeps
+  // its own direction (FSI … PDI): "Bob → Carol" reads as written.
+  var rtl = document.documentElement.dir === "rtl";
+  function isolate(text) {
+    return rtl && text ? "\u2068" + text + "\u2069" : text;
+  }
   var body = document.body;
   var matchId = body.dataset.match;
   if (!matchId || !window.WebSocket) return;
@@ -273,7 +279,7 @@
     var result = resultEl.textContent.trim();
     lastEl.textContent = interpolate(gettext("Round %(number)s: %(result)s"), {
       number: row.dataset.round,
-      result: row.classList.contains("is-draw") ? gettext("draw") : result
+      result: row.classList.contains("is-draw") ? gettext("draw") : isolate(result)
     }, true);
   }
 
@@ -313,7 +319,7 @@
   function moveToRematch(message) {
     showRematch(message.rematch);
     showNotice(message.by
-      ? interpolate(gettext("%(name)s started the next match…"), { name: message.by }, true)
+      ? interpolate(gettext("%(name)s started the next match…"), { name: isolate(message.by) }, true)
       : gettext("Starting the next match…"));
     stopped = true;
     setTimeout(function () {
@@ -647,7 +653,7 @@
       note.setAttribute("role", "status");
       note.textContent = button
         ? interpolate(gettext("Pending: %(name)s, kept on this phone, sent when " +
-          "the connection is back."), { name: button.textContent.trim() }, true)
+          "the connection is back."), { name: isolate(button.textContent.trim()) }, true)
         : gettext("Pending: kept on this phone, sent when the connection is back.");
       openEl.appendChild(note);
     });
@@ -667,7 +673,7 @@
       if (frame.seat ? !mine : !frame.sent) {
         showNotice(interpolate(
           gettext("Round %(number)s was closed on another phone: %(result)s."),
-          { number: frame.round, result: result }, true));
+          { number: frame.round, result: isolate(result) }, true));
       }
       return false;
     });
@@ -690,7 +696,7 @@
     var result = rowResult(lostRound);
     if (!result) return;
     showNotice(interpolate(gettext("Round %(number)s was already closed: %(result)s."),
-      { number: lostRound, result: result }, true));
+      { number: lostRound, result: isolate(result) }, true));
     lostRound = null;
   }
 

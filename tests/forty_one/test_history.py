@@ -115,7 +115,7 @@ def test_forty_ones_history_has_no_correction_before_the_host_corrects(
     # Four bids and the tricks are the round's record, said once, by who closed it.
     assert 'data-testid="correction"' not in page
     assert "Corrected" not in page
-    assert page.count("recorded by Ben") == 1
+    assert page.count("recorded by <bdi>Ben</bdi>") == 1
 
 
 def test_forty_ones_history_calls_the_hosts_change_a_correction(
