@@ -83,6 +83,13 @@
   var form = document.querySelector("[data-start-form]");
   if (!form) return;
 
+  // An option's value as the form holds it, comparable with a set's value.
+  function valueOf(field) {
+    if (!field) return undefined;
+    if (field.type === "checkbox") return String(field.checked);
+    return String(field.value);
+  }
+
   function setField(field, value) {
     if (!field) return;
     if (field.type === "checkbox") {
@@ -105,10 +112,44 @@
       if (event.target.name !== set.dataset.presetOption) return;
       var values = presets[event.target.value];
       if (!values) return;
+      var shownField = form.elements[set.dataset.presetShown];
+      var shown = presets[shownField ? shownField.value : ""] || {};
+      // As the server does without this script: an option still at the shown
+      // set's value takes the chosen set's; one the person changed keeps
+      // theirs (choosing Custom never undoes what they set).
       Object.keys(values).forEach(function (key) {
-        setField(form.elements[prefix + key], values[key]);
+        var field = form.elements[prefix + key];
+        if (key in shown && valueOf(field) !== String(shown[key])) return;
+        setField(field, values[key]);
       });
       setField(form.elements[set.dataset.presetShown], event.target.value);
     });
   });
+})();
+
+// Only the chosen game's options and seat range show; without this script every
+// game's show, and the server reads the chosen game's.
+(function () {
+  "use strict";
+  var form = document.querySelector("[data-start-form]");
+  var game = form && form.elements.game;
+  if (!game) return;
+
+  function show() {
+    form.querySelectorAll("[data-options-for]").forEach(function (set) {
+      set.hidden = set.dataset.optionsFor !== game.value;
+    });
+    var ranges = form.querySelectorAll("[data-range-for]");
+    ranges.forEach(function (range) {
+      var mine = range.dataset.rangeFor.split(" ").indexOf(game.value) !== -1;
+      range.hidden = !mine;
+      // Alone, a range needs neither the games' names nor a separator.
+      range.querySelectorAll(".range-games, .range-sep").forEach(function (el) {
+        el.hidden = mine;
+      });
+    });
+  }
+
+  game.addEventListener("change", show);
+  show();
 })();
