@@ -21,6 +21,13 @@ SIX = LONG_NAMES[:6]
 MINUS = "\u2212"
 
 
+def phone(browser, size, **options):
+    """A phone page; its first page of a busy run may take a while to load."""
+    page = new_phone_page(browser, size, **options)
+    page.set_default_navigation_timeout(20000)
+    return page
+
+
 def ids(match):
     return [seat.pk for seat in match.seats.order_by("position")]
 
@@ -132,6 +139,7 @@ GAMES = ["fortyone_exchange", "schwimmen", "thirty_one", "forty_one"]
 @pytest.mark.parametrize("width", [1280, 360])
 def test_every_games_grid_holds_its_figures(asgi_server, browser, grids, width):
     page = browser.new_context(viewport={"width": width, "height": 800}).new_page()
+    page.set_default_navigation_timeout(20000)
     page.context.add_cookies([cookie_for(grids["alice"], asgi_server)])
     for game in GAMES:
         page.goto(asgi_server + f"/matches/{grids[game].pk}/")
@@ -146,7 +154,7 @@ def test_every_games_grid_holds_its_figures(asgi_server, browser, grids, width):
 
 
 def test_the_history_has_the_grid_too(asgi_server, browser, grids):
-    page = new_phone_page(browser, "360x800")
+    page = phone(browser, "360x800")
     page.context.add_cookies([cookie_for(grids["alice"], asgi_server)])
     page.goto(asgi_server + f"/matches/{grids['forty_one'].pk}/history/")
     expect_figures(page, "forty_one")
@@ -157,7 +165,7 @@ def test_the_history_has_the_grid_too(asgi_server, browser, grids):
 def test_ten_seats_scroll_inside_the_grid_with_the_round_column_fixed(
     asgi_server, browser, grids
 ):
-    page = new_phone_page(browser, "360x800")
+    page = phone(browser, "360x800")
     page.context.add_cookies([cookie_for(grids["alice"], asgi_server)])
     page.goto(asgi_server + f"/matches/{grids['ten'].pk}/")
     wrap = page.locator(".sheet .grid-wrap")
@@ -173,7 +181,7 @@ def test_ten_seats_scroll_inside_the_grid_with_the_round_column_fixed(
 
 
 def test_a_refusal_stays_visible_as_an_alert(asgi_server, browser, grids):
-    page = new_phone_page(browser, "360x800")
+    page = phone(browser, "360x800")
     page.context.add_cookies([cookie_for(grids["alice"], asgi_server)])
     page.goto(asgi_server + f"/matches/{grids['forty_one'].pk}/")
     page.wait_for_selector("[data-live-status][data-state=live]")
@@ -218,7 +226,7 @@ def test_screenshots_of_every_grid(asgi_server, browser, grids, language):
     problems = []
     for width in (360, 390):
         for scheme in ("light", "dark"):
-            page = new_phone_page(
+            page = phone(
                 browser,
                 f"{width}x{800 if width == 360 else 844}",
                 locale=locale,
@@ -240,7 +248,7 @@ def test_screenshots_of_every_grid(asgi_server, browser, grids, language):
 
 
 def test_the_strip_puts_every_match_on_the_first_screen(asgi_server, browser, grids):
-    page = new_phone_page(browser, "360x800")
+    page = phone(browser, "360x800")
     page.context.add_cookies([cookie_for(grids["alice"], asgi_server)])
     for game in GAMES:
         page.goto(asgi_server + f"/matches/{grids[game].pk}/")
@@ -272,7 +280,7 @@ def test_forty_one_puts_your_bid_first_and_the_other_phones_bids_read_only(
 ):
     table = in_a_thread(forty_one_with_bob)
     alice_seat, ben_seat, cara_seat, _ = table["seats"]
-    ben = new_phone_page(browser, "360x800")
+    ben = phone(browser, "360x800")
     ben.context.add_cookies([cookie_for(table["bob"], asgi_server)])
     ben.goto(asgi_server + f"/matches/{table['match'].pk}/")
     ben.wait_for_selector("[data-live-status][data-state=live]")
@@ -287,7 +295,7 @@ def test_forty_one_puts_your_bid_first_and_the_other_phones_bids_read_only(
     cara_bid = ben.locator(f'#open-round .fo-bid[data-seat="{cara_seat}"] input')
     expect(cara_bid.and_(ben.locator('[name="bid"]'))).to_be_enabled()
 
-    host = new_phone_page(browser, "360x800")
+    host = phone(browser, "360x800")
     host.context.add_cookies([cookie_for(table["alice"], asgi_server)])
     host.goto(asgi_server + f"/matches/{table['match'].pk}/")
     host.wait_for_selector("[data-live-status][data-state=live]")
