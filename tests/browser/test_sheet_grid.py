@@ -262,7 +262,7 @@ def test_the_strip_puts_every_match_on_the_first_screen(asgi_server, browser, gr
     # The leader of 41 Exchange's twelve rounds: each seat won two; none ahead.
     page.goto(asgi_server + f"/matches/{grids['forty_one'].pk}/")
     expect(page.locator("#strip .strip-what")).to_have_text("Total")
-    expect(page.locator("#strip .is-leader .strip-fig")).to_have_text("8")
+    expect(page.locator("#strip [data-lead="1"] .strip-fig")).to_have_text("8")
     page.context.close()
 
 

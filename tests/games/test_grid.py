@@ -2,6 +2,11 @@
 words of its own gets the core's default (a new scored game such as Points or
 Wizard), each installed game writes its cells and foot in its own words. Pure."""
 
+from dataclasses import dataclass
+
+import pytest
+
+from games import actions, live
 from games.lives.grid import lives_foot, paid_cell
 from games.rules import (
     DRAW,
@@ -16,6 +21,7 @@ from games.rules import (
     Standings,
     registry,
 )
+from tests.conftest import SEATS
 
 MINUS = "\u2212"
 
@@ -116,3 +122,25 @@ def test_41_exchange_marks_the_winner_and_counts_rounds_won_at_the_foot():
 
     assert exchange.grid_cell(round, 1, {}).kind == "won"
     assert exchange.grid_cell(round, 2, {}) == GridCell()
+
+
+@pytest.mark.django_db
+def test_a_voided_round_is_struck_through_on_the_grid(alice):
+    """The void of a round (issue 28's items 1-3) sets ``voided`` on its view;
+    the grid reads it where it is there and takes a round without it as played."""
+    match = actions.start_match(alice, "fortyone_exchange", SEATS, host_seat=0).match
+    seats = list(match.seats.order_by("position"))
+    played = RoundView(number=1, status=WON, winner=seats[1].pk, dealer=seats[0].pk)
+
+    @dataclass(frozen=True)
+    class VoidedView(RoundView):
+        voided: bool = True
+
+    voided = VoidedView(number=1, status=WON, winner=seats[1].pk)
+
+    assert "is-voided" not in live.grid_row_html(match, played, seats)
+    assert 'class="grid-row is-won is-voided"' in live.grid_row_html(
+        match, voided, seats
+    )
+    # The dealer of the round is marked in its cell.
+    assert live.grid_row_html(match, played, seats).count("is-dealer") == 1
