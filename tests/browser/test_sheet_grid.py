@@ -180,8 +180,9 @@ def test_ten_seats_scroll_inside_the_grid_with_the_round_column_fixed(
     page.context.close()
 
 
-def test_a_refusal_stays_visible_as_an_alert(asgi_server, browser, grids):
-    page = phone(browser, "360x800")
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_a_refusal_stays_visible_as_an_alert(asgi_server, browser, grids, language):
+    page = phone(browser, "360x800", locale={"en": "en-GB", "ar": "ar-SY"}[language])
     page.context.add_cookies([cookie_for(grids["alice"], asgi_server)])
     page.goto(asgi_server + f"/matches/{grids['forty_one'].pk}/")
     page.wait_for_selector("[data-live-status][data-state=live]")
@@ -205,7 +206,11 @@ def test_a_refusal_stays_visible_as_an_alert(asgi_server, browser, grids):
     page.wait_for_timeout(5000)
     expect(alert).to_be_visible()
     expect(alert).to_contain_text("13")
-    shoot_all(page, "refusal", "#refusal")
+    shoot_all(page, f"refusal-{language}", "#open-round ~ #refusal")
+    for width in (360, 390):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.locator("#refusal").scroll_into_view_if_needed()
+        page.screenshot(path=SHOTS / f"refusal-page-{language}-{width}.png")
     page.locator("#refusal [data-dismiss]").click()
     expect(alert).to_be_hidden()
     page.context.close()
@@ -262,7 +267,7 @@ def test_the_strip_puts_every_match_on_the_first_screen(asgi_server, browser, gr
     # The leader of 41 Exchange's twelve rounds: each seat won two; none ahead.
     page.goto(asgi_server + f"/matches/{grids['forty_one'].pk}/")
     expect(page.locator("#strip .strip-what")).to_have_text("Total")
-    expect(page.locator("#strip [data-lead="1"] .strip-fig")).to_have_text("8")
+    expect(page.locator("#strip [data-lead='1'] .strip-fig")).to_have_text("8")
     page.context.close()
 
 

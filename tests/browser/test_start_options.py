@@ -44,3 +44,20 @@ def test_choosing_custom_keeps_what_the_person_changed(asgi_server, browser):
     page.locator('[name="thirty_one__rule_set"][value="schwimmen"]').check()
     expect(lives).to_have_value("2")
     page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_screenshots_of_the_start_page(asgi_server, browser, language):
+    locale = {"en": "en-GB", "ar": "ar-SY"}[language]
+    for width in (360, 390):
+        for scheme in ("light", "dark"):
+            size = f"{width}x{800 if width == 360 else 844}"
+            page = new_phone_page(browser, size, locale=locale, color_scheme=scheme)
+            page.goto(asgi_server + "/start/", timeout=20000)
+            page.select_option("#id_game", "thirty_one")
+            page.screenshot(
+                path=f"/tmp/shots/i28-sheet-ui/start-{language}-{width}-{scheme}.png",
+                full_page=True,
+            )
+            assert too_wide(page) is None, too_wide(page)
+            page.context.close()
