@@ -91,7 +91,12 @@ def split_events(events):
     open recorded it (Forty One's bids, then the tricks that closed it: the last
     of them says who recorded the round); what found it closed is the host's
     correction, whatever else it did (decided the match, or made it live again)."""
-    records = [e for e in events if e.before.get("status") == Round.Status.OPEN]
+    records = [
+        e
+        for e in events
+        if e.before.get("status") == Round.Status.OPEN
+        and e.kind != Event.Kind.ROUND_CORRECTED
+    ]
     return {
         "recorded": records[-1] if records else None,
         "corrections": [e for e in events if e not in records],
