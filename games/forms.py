@@ -107,11 +107,15 @@ class StartForm(forms.Form):
         return [self[f"seat_{index}"] for index in range(self.seat_rows)]
 
     def seat_ranges(self):
-        """(names, min, max) per seat range the games take: one line if they agree."""
+        """(names, min, max, keys) per seat range the games take: one line if
+        they agree; ``keys`` let start.js show the chosen game's alone."""
         ranges = {}
         for game in self.games:
-            ranges.setdefault((game.min_seats, game.max_seats), []).append(game.name)
-        return [(names, low, high) for (low, high), names in ranges.items()]
+            ranges.setdefault((game.min_seats, game.max_seats), []).append(game)
+        return [
+            ([g.name for g in games], low, high, " ".join(g.key for g in games))
+            for (low, high), games in ranges.items()
+        ]
 
     def option_groups(self):
         """(game, [bound fields], presets) for each game's options; ``presets`` is

@@ -40,8 +40,11 @@ STANDINGS_TEMPLATE = "games/match/_standings.jinja"
 ENTRY_TEMPLATE = "games/match/_entry.jinja"
 ROW_TEMPLATE = "games/match/_row.jinja"
 FIGURES_TEMPLATE = "games/match/_figures.jinja"
-# A wide screen's sheet: seats as columns, rounds as rows, the same for every game.
+# The sheet as people keep it on paper: rounds down, seats across, each cell the
+# module's figure (``grid_cell``), its totals or lives at the foot (``grid_foot``).
 GRID_ROW_TEMPLATE = "games/match/_grid_row.jinja"
+GRID_FOOT_TEMPLATE = "games/match/_grid_foot.jinja"
+STRIP_TEMPLATE = "games/match/_strip.jinja"
 
 
 def render_to_string(name, context, request=None):
@@ -141,19 +144,71 @@ def row_html(match, round, seats, context=None, request=None):
     )
 
 
-def grid_row_html(round, seats):
-    """One closed round as a row of the wide grid: "won" for the round's winner
-    (the others blank), else each seat's cell; blank for a seat not in it."""
-    ids = [seat_view(seat).id for seat in seats]
+def grid_row_html(match, round, seats):
+    """One closed round as a row of the grid: each seat's cell as the module
+    writes it (``grid_cell``), blank for a seat not in it, the dealer marked, a
+    voided round struck through."""
+    views = [seat_view(seat) for seat in seats]
+    rules, options = match.rules, match.options
     cells = [
         {
-            "seat": id,
-            "won": id == round.winner,
-            "value": "" if round.winner else round.cells.get(id, ""),
+            "seat": view.id,
+            "cell": rules.grid_cell(round, view.id, options)
+            if view.first_round <= round.number
+            else None,
+            "dealer": view.id == round.dealer,
         }
-        for id in ids
+        for view in views
     ]
-    return render_to_string(GRID_ROW_TEMPLATE, {"round": round, "cells": cells})
+    return render_to_string(
+        GRID_ROW_TEMPLATE,
+        {
+            "round": round,
+            "cells": cells,
+            # Set by the void of a round where the core has it; absent, not voided.
+            "voided": bool(getattr(round, "voided", False)),
+        },
+    )
+
+
+def grid_foot_html(match, standings, seats):
+    """The grid's foot: each seat's running total, lives or rounds won as the
+    module writes it (``grid_foot``), from the standings alone."""
+    rules, options = match.rules, match.options
+    return render_to_string(
+        GRID_FOOT_TEMPLATE,
+        {
+            "label": rules.grid_foot_label(standings),
+            "cells": [
+                rules.grid_foot(standings, seat_view(seat).id, options)
+                for seat in seats
+            ],
+        },
+    )
+
+
+def strip_html(match, standings, seats):
+    """The match at a glance, at the top of the table: each seat's figure from
+    the grid's foot (``grid_foot``), the seats ahead starred (``leading``)."""
+    rules, options = match.rules, match.options
+    ahead = set(rules.leading(standings))
+    items = [
+        {
+            "seat": view,
+            "cell": rules.grid_foot(standings, view.id, options),
+            "leads": view.id in ahead,
+        }
+        for view in (seat_view(seat) for seat in seats)
+        if standings.seat(view.id) is not None
+    ]
+    return render_to_string(
+        STRIP_TEMPLATE,
+        {
+            "label": rules.grid_foot_label(standings),
+            "items": items,
+            "decided": standings.result is not None,
+        },
+    )
 
 
 def standings_html(match, standings, seats, dealer=None):
@@ -277,27 +332,56 @@ class ChangeParts:
             "html": {
                 "open": open_html,
                 "rows": {str(r.number): row_html(match, r, seats) for r in self.closed},
-                "grid": {str(r.number): grid_row_html(r, seats) for r in self.closed},
+                "grid": {
+                    str(r.number): grid_row_html(match, r, seats) for r in self.closed
+                },
+                "grid_foot": grid_foot_html(match, self.standings, seats),
+                "strip": strip_html(match, self.standings, seats),
                 "standings": standings_html(match, self.standings, seats, self.dealer),
             },
         }
         if "correction" in change:
-            message["notice"] = correction_notice(change["correction"])
+            message["notice"] = correction_notice(change["correction"], match, seats)
         return json.dumps(message, separators=(",", ":"))
 
 
-def correction_notice(correction):
-    """ "Round 2: Ben → Cara, by Alice" for every phone, the host's too."""
+def correction_notice(correction, match=None, seats=()):
+    """ "Round 2: Ben → Cara, by Alice" for every phone, the host's too; a
+    scored round (lives, bids and tricks) in its game's words, "Round 2: Ben
+    pays → Cara pays, by Alice". Names are isolated on a right-to-left page."""
+    number = correction["round"]
     before = outcome_word(correction.get("before"), correction.get("before_status"))
     after = outcome_word(correction.get("after"), correction.get("after_status"))
-    values = {"number": correction["round"], "by": correction.get("by", "")}
+    worded = correction.get("values")
+    if worded and match is not None:
+        before = scored_word(
+            match, seats, number, worded["before"], correction.get("before_status")
+        )
+        after = scored_word(
+            match, seats, number, worded["after"], correction.get("after_status")
+        )
+    values = {"number": number, "by": isolated(correction.get("by", ""))}
     if before and after and before != after:
         return _("Round %(number)s: %(before)s → %(after)s, by %(by)s") % {
             **values,
-            "before": before,
-            "after": after,
+            "before": isolated(before),
+            "after": isolated(after),
         }
     return _("Round %(number)s corrected by %(by)s") % values
+
+
+def scored_word(match, seats, number, values, status):
+    """Round ``number`` with ``values`` (as a push carries them), as its module
+    words it (``describe``) in the active language."""
+    fields = {
+        field: {int(seat): value for seat, value in cells.items()}
+        for field, cells in values.items()
+    }
+    main = fields.get(MAIN, {})
+    round = RoundView(
+        number=number, status=status or DRAW, cells=main, values={**fields, MAIN: main}
+    )
+    return match.rules.describe(round, playing(seats, number), match.options)
 
 
 def outcome_word(label, status):
@@ -306,6 +390,14 @@ def outcome_word(label, status):
     if status == DRAW or (status is None and label == DRAW):
         return _("draw")
     return label
+
+
+def isolated(text):
+    """``text`` (a name, a round's outcome) kept in its own direction inside a
+    right-to-left sentence (FSI … PDI): "Bob → Carol" reads as written."""
+    if text and translation.get_language_bidi():
+        return f"\u2068{text}\u2069"
+    return text
 
 
 def current_dealer(match_id):
@@ -334,10 +426,12 @@ def sheet_html(match, seats, rounds, context=None, request=None):
             if r.status != OPEN
         },
         "grid": {
-            str(r.number): grid_row_html(views[r.number], seats)
+            str(r.number): grid_row_html(match, views[r.number], seats)
             for r in rounds
             if r.status != OPEN
         },
+        "grid_foot": grid_foot_html(match, standings, seats),
+        "strip": strip_html(match, standings, seats),
         "standings": standings_html(
             match, standings, seats, open_round.dealer if open_round else None
         ),

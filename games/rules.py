@@ -197,6 +197,25 @@ def short_note(text):
 
 
 @dataclass(frozen=True)
+class GridCell:
+    """One cell of the grid people keep on paper (rounds down, seats across):
+    ``text`` is the figure as the game writes it, ``sub`` an optional second
+    figure under it (a round's score under its bid and tricks), ``label`` the
+    same in words for a screen reader where the figure is a mark (empty: the
+    figures are read as they are), ``kind`` a word the page styles it by (won,
+    paid, made, failed, swimming, out)."""
+
+    text: str = ""
+    sub: str = ""
+    label: str = ""
+    kind: str = ""
+
+
+# The grid's mark for a round's winner.
+WON_MARK = "\u2713"
+
+
+@dataclass(frozen=True)
 class Actor:
     """Who is recording: their claimed seat in this match (if any) and role."""
 
@@ -534,6 +553,67 @@ class RuleModule:
         if round.status == DRAW:
             return _("Draw")
         return _("scored")
+
+    def may_record_for(self, actor: Actor, seat: SeatView) -> bool:
+        """Whether ``actor`` may fill in ``seat``'s entry of the open round. A
+        module that asks each phone for its own figure (a bid) applies this in
+        ``record`` and the page asks it to show the others read-only. By
+        default any member records for any seat."""
+        return True
+
+    # The grid ---------------------------------------------------------------------
+
+    def grid_cell(self, round: RoundView, seat_id: int, options) -> GridCell:
+        """What ``seat_id`` wrote in closed ``round`` on the grid: a mark for a
+        round's winner, else the round's main value; nothing where the seat has
+        none. A game that keeps other figures words its own."""
+        if round.status == WON:
+            if seat_id == round.winner:
+                return GridCell(text=WON_MARK, label=_("won"), kind="won")
+            return GridCell()
+        value = round.cells.get(seat_id)
+        return GridCell(text="" if value is None else str(value))
+
+    def grid_foot_label(self, standings: Standings) -> str:
+        """The name of the grid's foot row: what ``grid_foot`` shows."""
+        line = standings.seats[0] if standings.seats else None
+        if line is not None and line.points is not None:
+            return _("Total")
+        if line is not None and line.lives is not None:
+            return _("Lives")
+        return _("Won")
+
+    def grid_foot(self, standings: Standings, seat_id: int, options) -> GridCell:
+        """The seat's figure at the grid's foot, from the standings: its points,
+        else its lives, else the rounds it won."""
+        line = standings.seat(seat_id)
+        if line is None:
+            return GridCell()
+        if line.points is not None:
+            return GridCell(text=str(line.points))
+        if line.lives is not None:
+            return GridCell(text=str(line.lives), kind=line.fate)
+        return GridCell(text=str(line.rounds_won))
+
+    def leading(self, standings: Standings) -> tuple[int, ...]:
+        """The seats ahead, for the table's strip: the result's winners once
+        decided; else the best total, the most lives (seats out aside) or the
+        most rounds won; none while every seat is level."""
+        if standings.result is not None:
+            return tuple(standings.result.winners)
+
+        def figure(line):
+            if line.points is not None:
+                return line.points
+            if line.lives is not None:
+                return -1 if line.fate == OUT else line.lives
+            return line.rounds_won
+
+        figures = {line.seat: figure(line) for line in standings.seats}
+        if len(set(figures.values())) < 2:
+            return ()
+        best = max(figures.values())
+        return tuple(seat for seat, value in figures.items() if value == best)
 
     # Standings -------------------------------------------------------------------
 

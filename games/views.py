@@ -234,10 +234,14 @@ def match_page(request, match_id):
         or all(s.claimed_by_id for s in seats)
         or replays(match) is not None,
         "is_host": match.host_id == request.user.pk,
+        # The seats whose entries this phone fills in; the others read only.
+        "record_seats": actions.seats_to_record_for(request.user, match, seats),
         "open_html": fragments["open"],
         "rows_html": [fragments["rows"][str(r.number)] for r in closed],
         "sitting": sitting.tally(match),
         "grid_html": [fragments["grid"][str(r.number)] for r in closed],
+        "grid_foot_html": fragments["grid_foot"],
+        "strip_html": fragments["strip"],
         "standings_html": fragments["standings"],
         "last_round": closed[-1] if closed else None,
         "last_line": last_line,

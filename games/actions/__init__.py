@@ -15,6 +15,7 @@ The actions, one module per kind of change: ``matches``, ``seats``, ``rounds``,
 """
 
 from .base import NAME_MAX_LENGTH, Result, clean_key, members_first
+from .checks import seats_to_record_for
 from .matches import hand_over_host, join_match, rematch, start_match
 from .rounds import correct, end_match, record, set_dealer
 from .seats import add_seat, release_claim, rename_seat
@@ -35,6 +36,7 @@ __all__ = [
     "rematch",
     "rename_seat",
     "revoke_tv",
+    "seats_to_record_for",
     "set_dealer",
     "share_tv",
     "start_match",

@@ -442,8 +442,23 @@ def corrected(match, sheet, outcome, actor, extra):
         "after_status": after["status"],
         "by": str(actor),
     }
+    if change["correction"]["before"] is None or change["correction"]["after"] is None:
+        # A scored round has no winner to name: each phone words it from its
+        # values, in the game's words and its own language (live.py).
+        change["correction"]["values"] = {
+            "before": values_data(before["values"]),
+            "after": values_data(after["values"]),
+        }
     # A correction that left the seats as they were spares the push a read.
     return Applied(actor, kind, before, after, change, sheet.seats)
+
+
+def values_data(values):
+    """A round's values as JSON keeps them: field -> seat id as text -> value."""
+    return {
+        field: {str(seat): value for seat, value in seats.items()}
+        for field, seats in values.items()
+    }
 
 
 def outcome_label(summary):

@@ -41,6 +41,13 @@ def whole(value, low, high, not_whole, out_of_range, **names):
     return value
 
 
+def may_enter(actor, seat):
+    """Whether ``actor`` may enter ``seat``'s bid: its own phone, anyone for a
+    seat without a phone, the host for any. The page asks it (through the
+    module's ``may_record_for``) to show the other bids read only."""
+    return actor.is_host or actor.seat == seat.id or seat.claimed_by is None
+
+
 def bid_entry(table, entry, low, high):
     """The seat and value of one bid, ``{"seat": id, "value": n}``, once the
     actor may enter it: their own seat, a seat without a phone, or the host's
@@ -55,8 +62,7 @@ def bid_entry(table, entry, low, high):
         _("A bid is a whole number from %(low)d to %(high)d."),
         _("A bid is from %(low)d to %(high)d, not %(value)d."),
     )
-    actor = table.actor
-    if not (actor.is_host or actor.seat == seat.id or seat.claimed_by is None):
+    if not may_enter(table.actor, seat):
         raise BadValue(
             _(
                 "%(name)s's seat belongs to another phone: only %(name)s or "

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import words
-from games.bids.entry import bid_entry, every_seat
+from games.bids.entry import bid_entry, every_seat, may_enter
 from games.bids.entry import payload_from_form as bids_payload
 from games.bids.sheet import (
     BID,
@@ -34,11 +34,13 @@ from games.rules import (
     OPEN,
     SCORED,
     Field,
+    GridCell,
     Outcome,
     Result,
     RuleModule,
     SeatStanding,
     TeamStanding,
+    short_note,
 )
 
 SEATS = 4
@@ -209,6 +211,9 @@ class FortyOne(RuleModule):
             )
         )
 
+    def may_record_for(self, actor, seat):
+        return may_enter(actor, seat)
+
     def _bid(self, table, entry):
         seat, value = bid_entry(table, entry, MIN_BID, MAX_BID)
         actor = table.actor
@@ -335,6 +340,39 @@ class FortyOne(RuleModule):
         return _("Not scored: the match ended during this round.")
 
     # Standings -------------------------------------------------------------------
+
+    # The grid: bid/tricks over the score, the running total at the foot.
+
+    def grid_cell(self, round, seat_id, options):
+        bid = bids_of(round).get(seat_id)
+        if bid is None:
+            return GridCell()
+        tricks = tricks_of(round).get(seat_id)
+        if round.status != SCORED or tricks is None:
+            # Thrown in, or ended before the tricks: the bid alone, unscored.
+            return GridCell(
+                text=f"{bid}/\u2013",
+                label=_("bid %(bid)d, not played") % {"bid": bid},
+                kind="unscored",
+            )
+        points = score(bid, tricks)
+        return GridCell(
+            text=f"{bid}/{tricks}",
+            sub=signed(points),
+            label=_("bid %(bid)d, took %(tricks)d: %(score)s")
+            % {"bid": bid, "tricks": tricks, "score": signed(points)},
+            kind="made" if points > 0 else "failed",
+        )
+
+    def grid_foot_label(self, standings):
+        return _("Total")
+
+    def grid_foot(self, standings, seat_id, options):
+        line = standings.seat(seat_id)
+        if line is None:
+            return GridCell()
+        total = line.points or 0
+        return GridCell(text=total_text(total), kind="negative" if total < 0 else "")
 
     def new_seat(self, seat, options):
         return SeatStanding(seat=seat.id, points=0, team=team_of(seat))
@@ -492,7 +530,10 @@ def _team_line(pair, totals, names):
 
 def _scores_note(seats, round):
     scores = round_scores(round, [seat.id for seat in seats])
-    return " · ".join(f"{seat.name} {signed(scores[seat.id])}" for seat in seats)
+    # Four long names outgrow a note: cut, rather than refuse the round.
+    return short_note(
+        " · ".join(f"{seat.name} {signed(scores[seat.id])}" for seat in seats)
+    )
 
 
 def _four(table, raw, what, low, high):

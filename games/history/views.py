@@ -87,6 +87,23 @@ def outcome(summary, match, views):
     return str(STATUS_WORDS.get(status, status))
 
 
+def split_events(events):
+    """A round's events as its record and its corrections. What found the round
+    open recorded it (Forty One's bids, then the tricks that closed it: the last
+    of them says who recorded the round); what found it closed is the host's
+    correction, whatever else it did (decided the match, or made it live again)."""
+    records = [
+        e
+        for e in events
+        if e.before.get("status") == Round.Status.OPEN
+        and e.kind != Event.Kind.ROUND_CORRECTED
+    ]
+    return {
+        "recorded": records[-1] if records else None,
+        "corrections": [e for e in events if e not in records],
+    }
+
+
 def table_url(match):
     return reverse("match", args=[match.pk])
 
@@ -157,15 +174,8 @@ def match_history(request, match_id):
         event.was = outcome(event.before, match, views)
         event.now = outcome(event.after, match, views)
         events.setdefault(event.before["round"], []).append(event)
-    # A round's first event records it; every later one is the host's correction,
-    # whatever else it did (decided the match, or made it live again).
     rows = [
-        {
-            "round": round,
-            "recorded": next(iter(events.get(round.number, [])), None),
-            "corrections": events.get(round.number, [])[1:],
-        }
-        for round in page
+        {"round": round, **split_events(events.get(round.number, []))} for round in page
     ]
     won = summary.get("rounds_won", {})
     statuses = {round.status for round in sheet.closed}
@@ -179,6 +189,7 @@ def match_history(request, match_id):
                 round_view(round), playing(views, round.number), match.options
             )
     series = summary.get("series")
+    standings = standings_of(match, sheet.seats)
     context = {
         # Rounds won mean nothing where rounds are scored (lives, bids) and none
         # is won: the standings say it all there.
@@ -208,9 +219,14 @@ def match_history(request, match_id):
         "sitting": sittings.of(match),
         "table_url": table_url(match),
         "key": uuid.uuid4().hex,
-        "standings_html": live.standings_html(
-            match, standings_of(match, sheet.seats), sheet.seats
-        ),
+        "standings_html": live.standings_html(match, standings, sheet.seats),
+        # The page's rounds as the paper sheet has them, today's totals below.
+        "grid_html": [
+            live.grid_row_html(match, round_view(round), sheet.seats)
+            for round in page
+            if round.status != Round.Status.OPEN
+        ],
+        "grid_foot_html": live.grid_foot_html(match, standings, sheet.seats),
     }
     return render(request, "games/history/match.html", context)
 

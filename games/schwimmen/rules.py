@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import lives, words
 from games.errors import BadValue, NoChange
+from games.lives import grid as lives_grid
 from games.lives.module import LivesModule
 from games.rules import (
     DRAW,
@@ -23,6 +24,7 @@ from games.rules import (
     Field,
     Option,
     Outcome,
+    short_note,
 )
 from games.seat_ids import parse_seat_id
 
@@ -172,7 +174,9 @@ class Schwimmen(LivesModule):
                     cells=dict.fromkeys(table.seat_ids(), 0),
                     values={REPLAY_FIELD: dict.fromkeys(payers, 1)},
                     clear=self._stale(table.round, {REPLAY_FIELD: payers}),
-                    note=f"{who} tie while swimming: another hand, nobody pays",
+                    note=short_note(
+                        f"{who} tie while swimming: another hand, nobody pays"
+                    ),
                 )
             note = f"{who} tie while swimming and share the win"
         else:
@@ -181,7 +185,7 @@ class Schwimmen(LivesModule):
             status=SCORED,
             cells={seat: int(seat in losses) for seat in table.seat_ids()},
             clear=self._stale(table.round, {}),
-            note=note,
+            note=short_note(note),
         )
 
     def _feuer(self, table, value):
@@ -196,7 +200,7 @@ class Schwimmen(LivesModule):
             cells={seat: int(seat in payers) for seat in table.seat_ids()},
             values={FEUER_FIELD: {fire: 1}},
             clear=self._stale(table.round, {FEUER_FIELD: [fire]}),
-            note=f"Feuer by {name}: everyone else pays",
+            note=short_note(f"Feuer by {name}: everyone else pays"),
         )
 
     def _stale(self, round, kept):
@@ -219,6 +223,15 @@ class Schwimmen(LivesModule):
             if now != {s: v for s, v in outcome.values.get(key, {}).items() if v}:
                 return False
         return True
+
+    def grid_cell(self, round, seat_id, options):
+        return lives_grid.paid_cell(round, seat_id)
+
+    def grid_foot_label(self, standings):
+        return _("Lives")
+
+    def grid_foot(self, standings, seat_id, options):
+        return lives_grid.lives_foot(standings, seat_id)
 
     def describe(self, round, seats, options):
         return summary(round, seats).text

@@ -41,3 +41,10 @@ def seat_names(seats, css_class=""):
 @register.filter
 def and_join(names):
     return words.and_join(names)
+
+
+@register.filter
+def bdi(text):
+    """``text`` (a name, a round's outcome) in its own ``<bdi>`` inside a
+    sentence, so a Latin name keeps its order on a right-to-left page."""
+    return format_html("<bdi>{}</bdi>", text)

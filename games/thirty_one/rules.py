@@ -29,8 +29,17 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games import lives, words
 from games.errors import BadValue, NoChange
+from games.lives import grid as lives_grid
 from games.lives.module import LivesModule
-from games.rules import DRAW, OPEN, SCORED, Field, Option, Outcome
+from games.rules import (
+    DRAW,
+    OPEN,
+    SCORED,
+    Field,
+    Option,
+    Outcome,
+    short_note,
+)
 from games.seat_ids import parse_seat_id
 
 # Option keys.
@@ -431,11 +440,20 @@ class ThirtyOne(LivesModule):
                 for seat in table.round.values.get(key, {})
                 if seat not in marks[key]
             ),
-            note=note,
+            note=short_note(note),
         )
         if table.round.status != OPEN and self._same(table.round, outcome):
             raise NoChange(_("That is already what this round says."))
         return outcome
+
+    def grid_cell(self, round, seat_id, options):
+        return lives_grid.paid_cell(round, seat_id)
+
+    def grid_foot_label(self, standings):
+        return _("Lives")
+
+    def grid_foot(self, standings, seat_id, options):
+        return lives_grid.lives_foot(standings, seat_id)
 
     def describe(self, round, seats, options):
         """One closed round in words, as its row says it."""

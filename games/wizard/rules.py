@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import words
-from games.bids.entry import bid_entry, every_seat
+from games.bids.entry import bid_entry, every_seat, may_enter
 from games.bids.entry import payload_from_form as bids_payload
 from games.bids.sheet import (
     BID,
@@ -179,6 +179,9 @@ class Wizard(RuleModule):
                 '{"calls": {…}, "taken": {…}}.'
             )
         )
+
+    def may_record_for(self, actor, seat):
+        return may_enter(actor, seat)
 
     def _bid(self, table, entry):
         cards = table.round.number

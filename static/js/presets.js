@@ -7,9 +7,16 @@
 // hidden field data-preset-shown, where there is one, names the set the options
 // now show, so the server takes the post as it is. Without this script the
 // server applies the chosen set to the options left at the shown set's values;
-// either way the person can still change any option afterwards.
+// either way an option the person changed keeps their value.
 (function () {
   "use strict";
+
+  // An option's value as the form holds it, comparable with a set's value.
+  function valueOf(field) {
+    if (!field) return undefined;
+    if (field.type === "checkbox") return String(field.checked);
+    return String(field.value);
+  }
 
   function setField(field, value) {
     if (!field) return;
@@ -35,8 +42,15 @@
       if (event.target.name !== set.dataset.presetOption) return;
       var values = presets[event.target.value];
       if (!values) return;
+      var shownField = set.dataset.presetShown && form.elements[set.dataset.presetShown];
+      var shown = presets[shownField ? shownField.value : ""] || {};
+      // As the server does without this script: an option still at the shown
+      // set's value takes the chosen set's; one the person changed keeps
+      // theirs (choosing Custom never undoes what they set).
       Object.keys(values).forEach(function (key) {
-        setField(form.elements[prefix + key], values[key]);
+        var field = form.elements[prefix + key];
+        if (key in shown && valueOf(field) !== String(shown[key])) return;
+        setField(field, values[key]);
       });
       if (set.dataset.presetShown) {
         setField(form.elements[set.dataset.presetShown], event.target.value);

@@ -71,3 +71,30 @@
   });
   renumber();
 })();
+
+// Only the chosen game's options and seat range show; without this script every
+// game's show, and the server reads the chosen game's.
+(function () {
+  "use strict";
+  var form = document.querySelector("[data-start-form]");
+  var game = form && form.elements.game;
+  if (!game) return;
+
+  function show() {
+    form.querySelectorAll("[data-options-for]").forEach(function (set) {
+      set.hidden = set.dataset.optionsFor !== game.value;
+    });
+    var ranges = form.querySelectorAll("[data-range-for]");
+    ranges.forEach(function (range) {
+      var mine = range.dataset.rangeFor.split(" ").indexOf(game.value) !== -1;
+      range.hidden = !mine;
+      // Alone, a range needs neither the games' names nor a separator.
+      range.querySelectorAll(".range-games, .range-sep").forEach(function (el) {
+        el.hidden = mine;
+      });
+    });
+  }
+
+  game.addEventListener("change", show);
+  show();
+})();

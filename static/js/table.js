@@ -14,6 +14,12 @@
   var interpolate = window.interpolate || function (text, values) {
     return text.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   };
+  // A name or a round's outcome inside a sentence of a right-to-left page keeps
+  // its own direction (FSI … PDI): "Bob → Carol" reads as written.
+  var rtl = document.documentElement.dir === "rtl";
+  function isolate(text) {
+    return rtl && text ? "\u2068" + text + "\u2069" : text;
+  }
   var body = document.body;
   var matchId = body.dataset.match;
   if (!matchId || !window.WebSocket) return;
@@ -35,9 +41,6 @@
 
   var live = null;        // the socket (static/js/live-socket.js)
   var pendingTap = null;  // {form, button, key, timer}
-  var errorTimer = null;
-  var noticeEl = document.querySelector("[data-notice]");
-  var noticeTimer = null;
   var STORE = "squarescores.pending." + matchId;
   var lostRound = null;   // a round this phone's tap found closed
 
@@ -119,12 +122,9 @@
     });
   }
 
-  function showNotice(text) {
-    if (!noticeEl) return;
-    clearTimeout(noticeTimer);
-    noticeEl.textContent = text;
-    noticeEl.hidden = false;
-    noticeTimer = setTimeout(function () { noticeEl.hidden = true; }, 8000);
+  // Notices and refusals are drawn by notices.js (window.SquareNotices).
+  function showNotice(text, options) {
+    if (window.SquareNotices) window.SquareNotices.notice(text, options);
   }
 
   function rowResult(number) {
@@ -247,8 +247,22 @@
     gridEl.insertBefore(row, after || null);
   }
 
+  // The grid's foot (totals, lives) follows every change of the standings.
+  function setStrip(html) {
+    var strip = document.getElementById("strip");
+    if (strip && html !== null && html !== undefined) {
+      strip.replaceChildren(parse(html));
+    }
+  }
+
+  function setGridFoot(html) {
+    var foot = document.getElementById("grid-foot");
+    if (!foot || html === null || html === undefined) return;
+    foot.replaceChildren(parse("<table><tfoot>" + html + "</tfoot></table>")
+      .querySelector("tfoot").firstElementChild || "");
+  }
+
   function showLastResult() {
-    if (errorTimer) return;
     var rows = roundsEl.children;
     if (!rows.length) {
       lastEl.textContent = gettext("No round closed yet.");
@@ -259,19 +273,12 @@
     var result = resultEl.textContent.trim();
     lastEl.textContent = interpolate(gettext("Round %(number)s: %(result)s"), {
       number: row.dataset.round,
-      result: row.classList.contains("is-draw") ? gettext("draw") : result
+      result: row.classList.contains("is-draw") ? gettext("draw") : isolate(result)
     }, true);
   }
 
   function showError(detail) {
-    clearTimeout(errorTimer);
-    lastEl.textContent = detail;
-    lastEl.classList.add("is-error");
-    errorTimer = setTimeout(function () {
-      errorTimer = null;
-      lastEl.classList.remove("is-error");
-      showLastResult();
-    }, 4000);
+    if (window.SquareNotices) window.SquareNotices.refuse(detail);
   }
 
   function setResult(message) {
@@ -306,7 +313,7 @@
   function moveToRematch(message) {
     showRematch(message.rematch);
     showNotice(message.by
-      ? interpolate(gettext("%(name)s started the next match…"), { name: message.by }, true)
+      ? interpolate(gettext("%(name)s started the next match…"), { name: isolate(message.by) }, true)
       : gettext("Starting the next match…"));
     live.stop();
     setTimeout(function () {
@@ -332,7 +339,9 @@
       .then(function (text) {
         if (!text) return;
         var page = new DOMParser().parseFromString(text, "text/html");
-        ["data-host", "data-you-seat", "data-seat-of-host"].forEach(function (name) {
+        var wasHost = body.hasAttribute("data-host");
+        ["data-host", "data-you-seat", "data-seat-of-host", "data-record-seats",
+          "data-phone-seats"].forEach(function (name) {
           if (page.body.hasAttribute(name)) {
             body.setAttribute(name, page.body.getAttribute(name));
           } else {
@@ -352,6 +361,11 @@
             current.remove();
           }
         });
+        // A new host finds the rounds in words open: their rows hold Correct.
+        var roundList = document.getElementById("round-list");
+        if (roundList && wasHost !== body.hasAttribute("data-host")) {
+          roundList.open = body.hasAttribute("data-host");
+        }
         var nav = page.querySelector(".match-nav");
         if (nav) document.querySelector(".match-nav").replaceWith(nav);
         decorate(document);
@@ -377,6 +391,8 @@
     Object.keys(html.grid || {}).forEach(function (number) {
       setGridRow(number, html.grid[number]);
     });
+    setGridFoot(html.grid_foot);
+    setStrip(html.strip);
     setOpen(html.open);
     setStandings(html.standings);
     renameSeats(message.seats);
@@ -385,7 +401,13 @@
     version = message.version;
     body.dataset.version = String(version);
     showLastResult();
-    if (message.notice) showNotice(message.notice);
+    if (message.notice) {
+      // A correction's notice stays until dismissed, its row marked.
+      showNotice(message.notice, message.correction
+        ? { stay: true, round: message.correction.round } : undefined);
+    } else if (window.SquareNotices) {
+      window.SquareNotices.markChanged();
+    }
     if (REFRESH_KINDS.indexOf(message.kind) !== -1 ||
         (body.hasAttribute("data-host") &&
          HOST_REFRESH_KINDS.indexOf(message.kind) !== -1)) refreshPanels();
@@ -403,6 +425,8 @@
     if (gridEl) gridEl.replaceChildren();
     Object.keys(grid).map(Number).sort(function (a, b) { return a - b; })
       .forEach(function (number) { setGridRow(number, grid[number]); });
+    setGridFoot(message.html.grid_foot);
+    setStrip(message.html.strip);
     // Changes missed while away may have touched seats or the host: this phone's
     // own panels come again from its page.
     if (message.version !== version) refreshPanels();
@@ -421,6 +445,7 @@
       else showRematch(message.rematch);
     }
     showLastResult();
+    if (window.SquareNotices) window.SquareNotices.markChanged();
     settlePending();
     sendPending();
   }
@@ -520,7 +545,7 @@
       note.setAttribute("role", "status");
       note.textContent = button
         ? interpolate(gettext("Pending: %(name)s, kept on this phone, sent when " +
-          "the connection is back."), { name: button.textContent.trim() }, true)
+          "the connection is back."), { name: isolate(button.textContent.trim()) }, true)
         : gettext("Pending: kept on this phone, sent when the connection is back.");
       openEl.appendChild(note);
     });
@@ -541,7 +566,7 @@
       if (!mine) {
         showNotice(interpolate(
           gettext("Round %(number)s was closed on another phone: %(result)s."),
-          { number: frame.round, result: result }, true));
+          { number: frame.round, result: isolate(result) }, true));
       }
       return false;
     });
@@ -564,7 +589,7 @@
     var result = rowResult(lostRound);
     if (!result) return;
     showNotice(interpolate(gettext("Round %(number)s was already closed: %(result)s."),
-      { number: lostRound, result: result }, true));
+      { number: lostRound, result: isolate(result) }, true));
     lostRound = null;
   }
 

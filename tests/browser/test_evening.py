@@ -225,13 +225,15 @@ def test_a_desktop_window_shows_the_sheet_as_a_grid_of_seats_and_rounds(
     wait_live(a, b)
 
     seat_button(a, "Cara").click()
+    expect_open(a, 2)
     seat_button(a, "Ben").click()
 
     grid = b.locator("#grid")
     expect(grid).to_be_visible()
+    # A member's list of rounds in words stays folded under the grid.
     expect(b.locator("#rounds")).to_be_hidden()
-    expect(grid.locator("thead th")).to_have_text(["Round", *SEATS])
-    expect(grid.locator("#grid-round-2 td")).to_have_text(["", "won", "", ""])
+    expect(grid.locator("thead th")).to_have_text(["#Round", *SEATS])
+    expect(grid.locator("#grid-round-2 td")).to_have_text(["", "\u2713won", "", ""])
     expect(grid.locator("#grid-round-1 td.is-won")).to_have_count(1)
     shoot(b, "grid-member")
     shoot(a, "grid-host")

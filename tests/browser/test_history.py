@@ -103,7 +103,9 @@ def test_five_rounds_on_three_phones_read_back_in_the_history(
     ]
     correction = b.locator("#main [data-round='2'] [data-testid=correction]")
     expect(correction).to_contain_text("Corrected: Ben → Cara by Alice")
-    expect(b.locator("[data-round='5']")).to_contain_text("banked at End match by Cara")
+    expect(b.locator("li[data-round='5']")).to_contain_text(
+        "banked at End match by Cara"
+    )
     expect(b.locator("[data-testid=played]")).to_have_text("5")
     expect(b.locator("[data-testid=draws]")).to_have_text("1")
     counts = counts_table(b)
@@ -258,7 +260,7 @@ def test_a_thousand_round_match_reads_page_by_page(asgi_server, browser, shoot):
             "data-round", "51"
         )
         expect(
-            page.locator("[data-round='100'] [data-testid=correction]")
+            page.locator("li[data-round='100'] [data-testid=correction]")
         ).to_have_count(1)
         look(page, shoot, "big-second-page")
         page.context.close()

@@ -70,7 +70,7 @@ def total_of(phone, seat_id):
     return phone.locator(f'#standings .fo-total[data-seat="{seat_id}"] .fo-points')
 
 
-def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "rounds")):
+def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "sheet")):
     """The page at 360 and 390 px wide, light and dark."""
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)

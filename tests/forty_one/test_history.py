@@ -7,9 +7,16 @@ import io
 
 import pytest
 
+from games import actions
 from tests.conftest import SEATS
 
-from .test_record import FAILED, MADE, play, table  # noqa: F401 (a fixture)
+from .test_record import (  # noqa: F401 (table is a fixture)
+    FAILED,
+    MADE,
+    correction,
+    play,
+    table,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +99,35 @@ def test_the_json_carries_bids_tricks_scores_and_totals(client, played, bob):
     assert data["rounds"][2]["values"]["bid"][ids["Ben"]] == 9
     assert data["match"]["result"]["team"] == "A"
     assert sorted(data["summary"]["totals"]) == sorted(ids[name] for name in SEATS)
+
+
+def test_forty_ones_history_has_no_correction_before_the_host_corrects(
+    client,
+    table,  # noqa: F811
+    alice,
+    bob,
+):
+    play(table, alice, bob, **MADE)
+    client.force_login(bob)
+
+    page = client.get(f"/matches/{table.pk}/history/").content.decode()
+
+    # Four bids and the tricks are the round's record, said once, by who closed it.
+    assert 'data-testid="correction"' not in page
+    assert "Corrected" not in page
+    assert page.count("recorded by <bdi>Ben</bdi>") == 1
+
+
+def test_forty_ones_history_calls_the_hosts_change_a_correction(
+    client,
+    table,  # noqa: F811
+    alice,
+    bob,
+):
+    play(table, alice, bob, **MADE)
+    actions.correct(alice, table.pk, 1, correction(table, **FAILED))
+    client.force_login(bob)
+
+    page = client.get(f"/matches/{table.pk}/history/").content.decode()
+
+    assert page.count('data-testid="correction"') == 1

@@ -314,9 +314,10 @@ async def test_the_hosts_correction_frame_is_announced_to_every_socket(
             "by": "Alice",
         }
         assert change["notice"] == "Round 1: Ben → Cara, by Alice"
-        assert (
-            '<td class="is-won">won</td><td></td></tr>' in change["html"]["grid"]["1"]
-        )
+        # The grid's row: Cara's mark, said in words to a screen reader.
+        grid = change["html"]["grid"]["1"]
+        assert grid.count('class="is-won') == 1
+        assert '<span class="visually-hidden">won</span>' in grid
         await socket.disconnect()
 
 

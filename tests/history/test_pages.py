@@ -39,8 +39,8 @@ def test_a_member_sees_every_round_with_its_winner_or_draw(client, played, bob):
 def test_the_correction_shows_its_before_and_after_and_who_made_it(client, played, bob):
     page = history(client, bob, played).content.decode()
 
-    assert "Corrected: <del>Ben</del> → <ins>draw</ins>" in page
-    assert "by Alice" in page
+    assert "Corrected: <del><bdi>Ben</bdi></del> → <ins><bdi>draw</bdi></ins>" in page
+    assert "by <bdi>Alice</bdi>" in page
 
 
 def test_the_counts_are_rounds_won_and_draws_never_points(client, played, bob):

@@ -1,6 +1,8 @@
-// The hand checker works as a plain form; this only helps while picking: it keeps
-// each player's summary up to date, greys out cards another player holds and
-// stops a fifth pick, and moves on to the next player after the fourth card.
+// Every game's hand checker (41 Exchange, Schwimmen, Thirty-One) works as a plain
+// form; this only helps while picking: it keeps each player's summary ("Cards",
+// "2 of 3") up to date, greys out cards another player holds and stops a pick
+// past the hand's size (the form's data-hand-size), and moves on to the next
+// player once a hand is full.
 (function () {
   "use strict";
   // Words from the page's language catalogue (squarescores/jsi18n.py), loaded
@@ -9,9 +11,9 @@
   var interpolate = window.interpolate || function (text, values) {
     return text.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   };
-  var HAND_SIZE = 4;
-  var form = document.querySelector(".checker-form");
+  var form = document.querySelector(".checker-form[data-hand-size]");
   if (!form) return;
+  var HAND_SIZE = Number(form.dataset.handSize);
   var hands = Array.prototype.slice.call(form.querySelectorAll("[data-hand]"));
 
   function boxes(hand) {
@@ -22,13 +24,23 @@
     return boxes(hand).filter(function (box) { return box.checked; });
   }
 
-  // The same chip the server draws: "A♥", red for hearts and diamonds.
+  // The same chip the server draws: "A♥", red for hearts and diamonds (a card
+  // whose label is red, or whose code ends in H or D), its name for a reader.
   function chip(box) {
-    var label = form.querySelector('label[for="' + box.id + '"] [aria-hidden]');
+    var label = form.querySelector('label[for="' + box.id + '"]');
+    var face = label && label.querySelector("[aria-hidden]");
+    var name = label && label.querySelector(".visually-hidden");
     var span = document.createElement("span");
-    var suit = box.value.slice(-1);
-    span.className = suit === "H" || suit === "D" ? "chip chip-red" : "chip";
-    span.textContent = label ? label.textContent.trim() : box.value;
+    var suit = box.value.slice(-1).toUpperCase();
+    var red = (label && label.classList.contains("red")) || suit === "H" || suit === "D";
+    span.className = red ? "chip chip-red" : "chip";
+    span.textContent = face ? face.textContent.trim() : box.value;
+    if (name) {
+      var words = document.createElement("span");
+      words.className = "visually-hidden";
+      words.textContent = " (" + name.textContent.trim() + ")";
+      span.appendChild(words);
+    }
     return span;
   }
 
