@@ -92,6 +92,14 @@ def correct_form(user, match_id, number, form, key, game=None):
     return record_form(user, match_id, number, form, key, game, actions.correct)
 
 
+# Frames that name a closed round and nothing more: ``{"type", "round", "key"}``.
+ROUND_FRAMES = {
+    "undo": actions.undo_round,
+    "void": actions.void_round,
+    "restore": actions.restore_round,
+}
+
+
 # Channels hops to a thread before every handler to close stale database
 # connections. These handlers need no such hop: a push is forwarded text, and a
 # frame's database work runs in ``database_sync_to_async``, which closes stale
@@ -220,6 +228,14 @@ class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
             await self.record(frame)
         elif kind == "correct":
             await self.record(frame, correct_form)
+        elif action in ROUND_FRAMES:
+            await self.run(
+                ROUND_FRAMES[action],
+                self.scope.get("user"),
+                self.match_id,
+                frame.get("round"),
+                key=frame_key(frame),
+            )
         else:
             await self.refuse(errors.BadValue(_("Unknown action.")))
 

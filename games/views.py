@@ -320,6 +320,26 @@ def correct(request, match_id):
     return act(request, match_id, RoundForm, call)
 
 
+def round_action(action):
+    """A form that names a round and a key (Undo, Void, Restore): the action."""
+
+    @require_POST
+    def view(request, match_id):
+        return act(
+            request,
+            match_id,
+            RoundForm,
+            lambda user, d: action(user, match_id, d["round"], key=key(d)),
+        )
+
+    return view
+
+
+undo = round_action(actions.undo_round)
+void = round_action(actions.void_round)
+restore = round_action(actions.restore_round)
+
+
 @require_POST
 def set_dealer(request, match_id):
     return act(
