@@ -179,7 +179,9 @@ class LaterRecord(Refusal):
 
     code = "later_record"
     status = 409
-    message = _("Something later has been recorded: this round can no longer be undone.")
+    message = _(
+        "Something later has been recorded: this round can no longer be undone."
+    )
 
 
 class NothingToUndo(Refusal):

@@ -309,9 +309,7 @@ def dealer_after(match, seats, standings, number):
     """Who deals round ``number`` when rounds before it were voided or taken
     back: the next seat after the dealer of the last round that counts, or round
     1's dealer when none counts (a voided round was never dealt)."""
-    earlier = Round.objects.filter(match=match, number__lt=number).exclude(
-        status=OPEN
-    )
+    earlier = Round.objects.filter(match=match, number__lt=number).exclude(status=OPEN)
     last = earlier.filter(voided_at__isnull=True).order_by("-number").first()
     if last is None:
         first = Round.objects.filter(match=match).order_by("number").first()

@@ -160,4 +160,3 @@ def by_seat_keys(values):
         field: {str(seat): value for seat, value in seats.items()}
         for field, seats in values.items()
     }
-
