@@ -368,8 +368,24 @@
     }
   }
 
+  // A round taken back (an undo) is open again: its closed row goes.
+  function removeRows(numbers) {
+    (numbers || []).forEach(function (number) {
+      ["round-", "grid-round-"].forEach(function (prefix) {
+        var row = document.getElementById(prefix + number);
+        if (row) row.remove();
+      });
+    });
+  }
+
+  // settle.js and undo.js draw their parts from what was drawn here.
+  function drawn(message) {
+    document.dispatchEvent(new CustomEvent("squarescores:drawn", { detail: message }));
+  }
+
   function applyChange(message) {
     var html = message.html || {};
+    removeRows(message.removed);
     foldInvite(html.rows);
     Object.keys(html.rows || {}).forEach(function (number) {
       setRow(number, html.rows[number]);
@@ -390,6 +406,7 @@
         (body.hasAttribute("data-host") &&
          HOST_REFRESH_KINDS.indexOf(message.kind) !== -1)) refreshPanels();
     settlePending();
+    drawn(message);
   }
 
   function applySnapshot(message) {
@@ -422,6 +439,7 @@
     }
     showLastResult();
     settlePending();
+    drawn(message);
     sendPending();
   }
 
@@ -677,6 +695,11 @@
   for (; target; target = target.parentElement) {
     if (target.tagName === "DETAILS") target.open = true;
   }
+
+  // What undo.js sends: a frame over the socket while it is synced, else false.
+  window.squarescoresLive = {
+    send: function (frame) { return synced && send(frame); }
+  };
 
   decorate(document);
   markPending();
