@@ -53,6 +53,8 @@
 
   document.addEventListener("squarescores:drawn", function (event) {
     var message = event.detail || {};
+    // A voided row's time, drawn just now, in the phone's zone (local-time.js).
+    document.dispatchEvent(new CustomEvent("squarescores:swapped"));
     var rounds = message.rounds || [];
     if (message.type === "snapshot") {
       // Missed changes: keep the bar only if its round is still the last closed.
