@@ -2,9 +2,11 @@
 
 Thin on purpose: it checks who may listen, forwards the text ``publish()`` made
 once per change in its phone's language, and turns a record frame (a module's
-form) into ``actions.record`` and a correct frame into ``actions.correct``. The
-rules stay in the actions and the module; a refusal comes back as an ``error``
-frame, in the socket's language. Every frame is keyed ``type``.
+form) into ``actions.record``, a correct frame into ``actions.correct``, and an
+undo, void or restore frame (``{"type", "round", "key"}``) into
+``actions.undo_round``, ``void_round`` or ``restore_round``. The rules stay in
+the actions and the module; a refusal comes back as an ``error`` frame, in the
+socket's language. Every frame is keyed ``type``.
 """
 
 import json
