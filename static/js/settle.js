@@ -32,8 +32,12 @@
     return input ? Number(input.value) : null;
   }
 
+  // What records: a form's submit buttons. Ticking a box or opening a folded
+  // part records nothing, so those stay free.
+  var RECORDS = "button:not([type=button]):not([type=reset]), input[type=submit]";
+
   function controls() {
-    return openEl.querySelectorAll("button, input:not([type=hidden]), select");
+    return openEl.querySelectorAll(RECORDS);
   }
 
   function mark(settling) {
@@ -72,6 +76,7 @@
 
   function hold(event) {
     if (Date.now() >= until || !openEl.contains(event.target)) return;
+    if (event.type === "click" && !event.target.closest(RECORDS)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
   }

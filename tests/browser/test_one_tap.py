@@ -51,7 +51,7 @@ def signed_in(new_phone, base_url, user, match, **options):
             }
         ]
     )
-    page.goto(f"{base_url}/matches/{match.pk}/")
+    page.goto(f"{base_url}/matches/{match.pk}/", timeout=20000)
     expect(page.locator("[data-live-status]")).to_have_attribute("data-state", "live")
     return page
 
