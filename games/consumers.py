@@ -230,9 +230,9 @@ class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
             await self.record(frame)
         elif kind == "correct":
             await self.record(frame, correct_form)
-        elif action in ROUND_FRAMES:
+        elif isinstance(kind, str) and kind in ROUND_FRAMES:
             await self.run(
-                ROUND_FRAMES[action],
+                ROUND_FRAMES[kind],
                 self.scope.get("user"),
                 self.match_id,
                 frame.get("round"),

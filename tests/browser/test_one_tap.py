@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from games import actions
 from games.models import Round
-from tests.conftest import SEATS, seat
+from tests.conftest import SEATS, seat, win
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -217,7 +217,7 @@ def test_the_undo_bar_goes_once_a_later_round_is_recorded(
     member.locator("#open-round .seat-button", has_text="Cara").click()
     expect(member.locator("[data-undo-bar]")).to_be_visible()
 
-    off_loop(actions.tap_winner, alice, match.pk, 2, seat(match, "Dev").pk)
+    off_loop(win, alice, match.pk, 2, seat(match, "Dev").pk)
 
     expect(member.locator("[data-undo-bar]")).to_be_hidden()
 
@@ -240,7 +240,7 @@ def test_the_host_voids_and_restores_a_round_on_every_phone(
 ):
     match = start(alice, bob, "fortyone_exchange")
     for number, name in enumerate(["Cara", "Dev"], start=1):
-        off_loop(actions.tap_winner, bob, match.pk, number, seat(match, name).pk)
+        off_loop(win, bob, match.pk, number, seat(match, name).pk)
     host = signed_in(new_phone, asgi_server, alice, match)
     member = signed_in(new_phone, asgi_server, bob, match)
     expect(member.locator("#round-2 .void")).to_be_hidden()
@@ -277,7 +277,7 @@ def test_screenshots_of_the_undo_bar_and_a_voided_round(
         actions.join_match(bob, match.code, seat_id=seat(match, "Benedikt").pk)
         for number in range(1, 12):
             name = names[number % 4]
-            actions.tap_winner(alice, match.pk, number, seat(match, name).pk)
+            win(alice, match.pk, number, seat(match, name).pk)
         actions.void_round(alice, match.pk, 10)
         return match
 

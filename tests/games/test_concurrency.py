@@ -86,7 +86,7 @@ def test_two_phones_undoing_one_round_at_once_reopen_it_once(match, alice, bob):
     cara = match.seats.get(name="Cara").pk
 
     for _ in range(10):
-        actions.tap_winner(bob, match.pk, 1, cara)
+        win(bob, match.pk, 1, cara)
         outcomes = race(
             lambda: actions.undo_round(alice, match.pk, 1),
             lambda: actions.undo_round(bob, match.pk, 1),
@@ -107,10 +107,10 @@ def test_an_undo_racing_the_next_record_leaves_one_of_them(match, alice, bob):
     ben, cara = (match.seats.get(name=name).pk for name in ("Ben", "Cara"))
 
     for _ in range(10):
-        actions.tap_winner(bob, match.pk, 1, cara)
+        win(bob, match.pk, 1, cara)
         outcomes = race(
             lambda: actions.undo_round(bob, match.pk, 1),
-            lambda: actions.tap_winner(alice, match.pk, 2, ben),
+            lambda: win(alice, match.pk, 2, ben),
         )
 
         done = [o for o in outcomes if isinstance(o, actions.Result)]
@@ -130,7 +130,7 @@ def test_an_undo_racing_the_next_record_leaves_one_of_them(match, alice, bob):
 
 def test_two_voids_of_one_round_at_once_void_it_once(match, alice):
     cara = match.seats.get(name="Cara").pk
-    actions.tap_winner(alice, match.pk, 1, cara)
+    win(alice, match.pk, 1, cara)
 
     outcomes = race(
         lambda: actions.void_round(alice, match.pk, 1),

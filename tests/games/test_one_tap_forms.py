@@ -13,10 +13,10 @@ pytestmark = pytest.mark.django_db
 def test_a_double_submit_of_one_form_records_one_round(match, bob):
     client = Client()
     client.force_login(bob)
-    form = {"round": 1, "seat": seat(match, "Cara").pk, "key": "drawn-with-the-page"}
+    form = {"round": 1, "winner": seat(match, "Cara").pk, "key": "drawn-with-the-page"}
 
-    first = client.post(f"/matches/{match.pk}/tap/", form)
-    second = client.post(f"/matches/{match.pk}/tap/", form)
+    first = client.post(f"/matches/{match.pk}/record/", form)
+    second = client.post(f"/matches/{match.pk}/record/", form)
 
     # The same key is the same record: the second post gets the first answer.
     assert first.status_code == second.status_code == 302

@@ -11,7 +11,7 @@ from games import actions, errors
 from games.actions.undo import undoable
 from games.models import Event, Match, Round
 from tests.api.conftest import client_for
-from tests.conftest import SEATS, seat
+from tests.conftest import SEATS, seat, win
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def rounds(match):
 
 
 def tap(user, match, number, name):
-    return actions.tap_winner(user, match.pk, number, seat(match, name).pk)
+    return win(user, match.pk, number, seat(match, name).pk)
 
 
 def test_the_recorder_undoes_the_round_just_recorded(match, bob):

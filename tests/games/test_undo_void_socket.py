@@ -5,7 +5,7 @@ from channels.db import database_sync_to_async
 
 from games import actions
 from games.models import Match
-from tests.conftest import seat
+from tests.conftest import seat, tap_frame
 from tests.games.test_consumer import connect, fresh_layers, receive, seat_id
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -18,7 +18,7 @@ async def test_an_undo_frame_reopens_the_round_on_every_phone(match, alice, bob)
     member = await connect(match.pk, bob)
     await receive(host), await receive(member)
     cara = await seat_id(match, "Cara")
-    await member.send_json_to({"type": "tap", "round": 1, "seat": cara, "key": "t"})
+    await member.send_json_to(tap_frame(1, cara, "t"))
     await receive(host), await receive(member)
 
     await member.send_json_to({"type": "undo", "round": 1, "key": "u"})
@@ -38,7 +38,7 @@ async def test_an_undo_frame_from_another_member_is_refused(match, alice, bob):
     member = await connect(match.pk, bob)
     await receive(host), await receive(member)
     cara = await seat_id(match, "Cara")
-    await host.send_json_to({"type": "tap", "round": 1, "seat": cara, "key": "t"})
+    await host.send_json_to(tap_frame(1, cara, "t"))
     await receive(host), await receive(member)
 
     await member.send_json_to({"type": "undo", "round": 1, "key": "u"})
@@ -82,7 +82,7 @@ async def test_void_and_restore_frames_reach_every_phone(match, alice, bob):
     member = await connect(match.pk, bob)
     await receive(host), await receive(member)
     cara = await seat_id(match, "Cara")
-    await member.send_json_to({"type": "tap", "round": 1, "seat": cara, "key": "t"})
+    await member.send_json_to(tap_frame(1, cara, "t"))
     await receive(host), await receive(member)
 
     await host.send_json_to({"type": "void", "round": 1, "key": "v"})
@@ -109,7 +109,7 @@ async def test_a_members_void_frame_is_refused(match, bob):
     member = await connect(match.pk, bob)
     await receive(member)
     cara = await seat_id(match, "Cara")
-    await member.send_json_to({"type": "tap", "round": 1, "seat": cara, "key": "t"})
+    await member.send_json_to(tap_frame(1, cara, "t"))
     await receive(member)
 
     await member.send_json_to({"type": "void", "round": 1, "key": "v"})

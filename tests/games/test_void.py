@@ -15,13 +15,13 @@ from games.history.summaries import load_sheets
 from games.models import Event, Match, Round
 from games.sheet import rebuild_standings
 from tests.api.conftest import client_for
-from tests.conftest import seat
+from tests.conftest import seat, win
 
 pytestmark = pytest.mark.django_db
 
 
 def tap(user, match, number, name):
-    return actions.tap_winner(user, match.pk, number, seat(match, name).pk)
+    return win(user, match.pk, number, seat(match, name).pk)
 
 
 @pytest.fixture

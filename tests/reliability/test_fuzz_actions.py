@@ -209,7 +209,7 @@ def test_a_bad_undo_void_or_restore_is_refused_and_writes_nothing(
     match, alice, bob, charlie, data
 ):
     if not Round.objects.filter(match=match).exclude(status="open").exists():
-        actions.tap_winner(alice, match.pk, 1, match.seats.get(name="Cara").pk)
+        win(alice, match.pk, 1, match.seats.get(name="Cara").pk)
     # Alice recorded round 1: Bob may not undo it, nobody may void the open round
     # or restore a round that counts, an outsider may do nothing.
     actor = data.draw(st.sampled_from([bob, charlie, None]))

@@ -38,8 +38,7 @@ frames = st.one_of(
     st.fixed_dictionaries(
         {
             "type": st.sampled_from(
-                ["record", "correct", "end", "snapshot", "", "tap"]
-                + ["undo", "void", "restore"]
+                ("record", "correct", "end", "snapshot", "", "tap", "undo", "void")
             )
         },
         optional={
