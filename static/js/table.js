@@ -697,8 +697,8 @@
   }
 
   // What undo.js sends: a frame over the socket while it is synced, else false.
-  window.squarescoresLive = {
-    send: function (frame) { return synced && send(frame); }
+  window.squarescoresTable = {
+    send: function (frame) { return Boolean(live && live.isSynced() && send(frame)); }
   };
 
   decorate(document);

@@ -5,7 +5,7 @@
 // page drew the bar after asking the action's check; the action refuses a late
 // or foreign undo); this only shows and hides it as changes arrive through
 // table.js's "squarescores:drawn" event, and sends the undo, a void or a restore
-// over the socket when it is up (window.squarescoresLive), else as the form.
+// over the socket when it is up (window.squarescoresTable), else as the form.
 (function () {
   "use strict";
   var bar = document.querySelector("[data-undo-bar]");
@@ -73,8 +73,8 @@
   });
 
   function viaSocket(frame) {
-    var live = window.squarescoresLive;
-    return Boolean(live && live.send(frame));
+    var table = window.squarescoresTable;
+    return Boolean(table && table.send(frame));
   }
 
   document.addEventListener("submit", function (event) {
