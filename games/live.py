@@ -146,7 +146,8 @@ def row_html(match, round, seats, context=None, request=None, void=None):
         {
             **values,
             "void": void_words(void) if round.voided else None,
-            "voidable": match.is_correctable,
+            # A read-only page (the TV) says so with ``correctable``: no forms.
+            "voidable": (context or {}).get("correctable", match.is_correctable),
         },
         request,
     )
