@@ -2,9 +2,11 @@
 
 Thin on purpose: it checks who may listen, forwards the text ``publish()`` made
 once per change in its phone's language, and turns a record frame (a module's
-form) into ``actions.record`` and a correct frame into ``actions.correct``. The
-rules stay in the actions and the module; a refusal comes back as an ``error``
-frame, in the socket's language. Every frame is keyed ``type``.
+form) into ``actions.record``, a correct frame into ``actions.correct``, and an
+undo, void or restore frame (``{"type", "round", "key"}``) into
+``actions.undo_round``, ``void_round`` or ``restore_round``. The rules stay in
+the actions and the module; a refusal comes back as an ``error`` frame, in the
+socket's language. Every frame is keyed ``type``.
 """
 
 import json
@@ -90,6 +92,14 @@ def record_form(user, match_id, number, form, key, game=None, action=None):
 
 def correct_form(user, match_id, number, form, key, game=None):
     return record_form(user, match_id, number, form, key, game, actions.correct)
+
+
+# Frames that name a closed round and nothing more: ``{"type", "round", "key"}``.
+ROUND_FRAMES = {
+    "undo": actions.undo_round,
+    "void": actions.void_round,
+    "restore": actions.restore_round,
+}
 
 
 # Channels hops to a thread before every handler to close stale database
@@ -220,6 +230,14 @@ class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
             await self.record(frame)
         elif kind == "correct":
             await self.record(frame, correct_form)
+        elif isinstance(kind, str) and kind in ROUND_FRAMES:
+            await self.run(
+                ROUND_FRAMES[kind],
+                self.scope.get("user"),
+                self.match_id,
+                frame.get("round"),
+                key=frame_key(frame),
+            )
         else:
             await self.refuse(errors.BadValue(_("Unknown action.")))
 

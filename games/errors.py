@@ -160,6 +160,44 @@ class MatchStillLive(Refusal):
     message = _("End this match before starting a rematch.")
 
 
+class NotRecorder(Refusal):
+    """An undo by someone who neither recorded the round nor hosts."""
+
+    code = "not_recorder"
+    status = 403
+    message = _("Only whoever recorded this round, or the host, can undo it.")
+
+
+class UndoExpired(Refusal):
+    code = "undo_expired"
+    status = 409
+    message = _("Too late to undo this round: the host can correct or void it.")
+
+
+class LaterRecord(Refusal):
+    """An undo after something later was recorded: the undo bar is gone."""
+
+    code = "later_record"
+    status = 409
+    message = _(
+        "Something later has been recorded: this round can no longer be undone."
+    )
+
+
+class NothingToUndo(Refusal):
+    """The round is open (another phone undid it first) or counts for nothing."""
+
+    code = "nothing_to_undo"
+    status = 409
+    message = _("There is nothing to undo in this round.")
+
+
+class RoundVoided(Refusal):
+    code = "round_voided"
+    status = 409
+    message = _("This round is voided: the host can restore it first.")
+
+
 class Throttled(Refusal):
     """Too many tries from one client (``games.limits``); ``wait`` in seconds."""
 

@@ -17,6 +17,7 @@ import json
 from django.template import Context, RequestContext, engines
 from django.template.loader import get_template
 from django.utils import translation
+from django.utils.dateparse import parse_datetime
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -32,6 +33,7 @@ from .sheet import (
     snapshot,
     standings_of,
     values_of,
+    void_data,
 )
 
 OPEN_TEMPLATE = "games/match/_open.jinja"
@@ -45,6 +47,8 @@ FIGURES_TEMPLATE = "games/match/_figures.jinja"
 GRID_ROW_TEMPLATE = "games/match/_grid_row.jinja"
 GRID_FOOT_TEMPLATE = "games/match/_grid_foot.jinja"
 STRIP_TEMPLATE = "games/match/_strip.jinja"
+# A voided round's line and the host's void or restore, inside every game's row.
+VOID_TEMPLATE = "games/match/_void.jinja"
 
 
 def render_to_string(name, context, request=None):
@@ -126,22 +130,42 @@ def winners(match, views):
     return [view for view in views if view.id in ids]
 
 
-def row_html(match, round, seats, context=None, request=None):
-    """One closed round (a ``RoundView``) as a row of the sheet."""
+def row_html(match, round, seats, context=None, request=None, void=None):
+    """One closed round (a ``RoundView``) as a row of the sheet. ``void`` (who
+    voided it and when, as ``sheet.void_data`` gives it) for a voided round."""
     views = playing([seat_view(seat) for seat in seats], round.number)
-    return render_to_string(
-        match.rules.row_template or ROW_TEMPLATE,
+    values = {
+        "match": match,
+        "round": round,
+        "seats": views,
+        "names": names_of(views),
+        "correct_url": url("match_correct", match.pk),
+        # A voided round takes no correction: the host restores it first.
+        "correctable": match.is_correctable and not round.voided,
+        **(context or {}),
+    }
+    values["void_html"] = render_to_string(
+        VOID_TEMPLATE,
         {
-            "match": match,
-            "round": round,
-            "seats": views,
-            "names": names_of(views),
-            "correct_url": url("match_correct", match.pk),
-            "correctable": match.is_correctable,
-            **(context or {}),
+            **values,
+            "void": void_words(void) if round.voided else None,
+            # A read-only page (the TV) says so with ``correctable``: no forms.
+            "voidable": (context or {}).get("correctable", match.is_correctable),
         },
-        request=request,
+        request,
     )
+    return render_to_string(
+        match.rules.row_template or ROW_TEMPLATE, values, request=request
+    )
+
+
+def void_words(void):
+    """Who voided a round and when, with the time as the page says it before
+    its script puts it in the phone's zone."""
+    void = dict(void or {})
+    at = parse_datetime(void.get("at") or "")
+    void["when"] = at.strftime("%H:%M UTC") if at else ""
+    return void
 
 
 def grid_row_html(match, round, seats):
@@ -250,6 +274,7 @@ def view_of(data):
         cells=cells,
         values={**values, MAIN: cells},
         dealer=data.get("dealer"),
+        voided=bool(data.get("voided")),
     )
 
 
@@ -302,6 +327,7 @@ class ChangeParts:
         else:
             self.standings = standings_of(match, seats)
         self.closed = []
+        self.voids = {}
         self.open_round, self.open_known = None, False
         for data in change.get("rounds", ()):
             round = view_of(data)
@@ -309,6 +335,7 @@ class ChangeParts:
                 self.open_round, self.open_known = round, True
             else:
                 self.closed.append(round)
+                self.voids[round.number] = data.get("voided")
         if not self.open_known and ("seats" in change or "status" in change):
             # A seat joined, or the match ended or went on: the open round changes.
             self.open_round, self.open_known = open_round_of(match_id), True
@@ -331,7 +358,12 @@ class ChangeParts:
             **change,
             "html": {
                 "open": open_html,
-                "rows": {str(r.number): row_html(match, r, seats) for r in self.closed},
+                "rows": {
+                    str(r.number): row_html(
+                        match, r, seats, void=self.voids.get(r.number)
+                    )
+                    for r in self.closed
+                },
                 "grid": {
                     str(r.number): grid_row_html(match, r, seats) for r in self.closed
                 },
@@ -342,6 +374,11 @@ class ChangeParts:
         }
         if "correction" in change:
             message["notice"] = correction_notice(change["correction"], match, seats)
+        if "undone" in change:
+            message["notice"] = _("Round %(number)s was undone by %(by)s.") % {
+                "number": change["undone"]["round"],
+                "by": isolated(change["undone"]["by"]),
+            }
         return json.dumps(message, separators=(",", ":"))
 
 
@@ -421,7 +458,9 @@ def sheet_html(match, seats, rounds, context=None, request=None):
     return {
         "open": open_round_html(match, open_round, seats, standings, context, request),
         "rows": {
-            str(r.number): row_html(match, views[r.number], seats, context, request)
+            str(r.number): row_html(
+                match, views[r.number], seats, context, request, void_data(r)
+            )
             for r in rounds
             if r.status != OPEN
         },

@@ -192,6 +192,16 @@ class Round(models.Model):
         blank=True,
         related_name="+",
     )
+    # The host voided the round (never played): it stays on the sheet, struck
+    # through, and counts for nothing; null while it counts.
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["number"]
@@ -218,6 +228,10 @@ class Round(models.Model):
 
     def __str__(self):
         return f"round {self.number}"
+
+    @property
+    def is_voided(self):
+        return self.voided_at is not None
 
 
 class Cell(models.Model):
@@ -274,6 +288,11 @@ class Event(models.Model):
         TV_REVOKED = "tv_link_revoked"
         # An ended match's next match was started: its phones follow it there.
         REMATCH = "rematch"
+        # The recorder (or the host) took back the round just recorded: open again.
+        ROUND_UNDONE = "round_undone"
+        # The host voided a closed round (it counts for nothing), or restored it.
+        ROUND_VOIDED = "round_voided"
+        ROUND_RESTORED = "round_restored"
 
     match = models.ForeignKey(Match, models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()

@@ -142,13 +142,21 @@ def playing(seats, number):
     return [seat for seat in seats if seat.first_round <= number]
 
 
+def counted(rounds):
+    """The closed rounds of ``rounds`` that count: not open, not voided. What
+    every fold, summary, chart and export sees, so a module never meets a voided
+    round."""
+    return [r for r in rounds if r.status != OPEN and not getattr(r, "voided", False)]
+
+
 @dataclass(frozen=True)
 class RoundView:
     """One round as a module sees it.
 
     ``cells`` holds the main value per seat id; ``values`` holds every field,
     field key -> seat id -> value (``values[MAIN]`` is ``cells``). ``dealer`` is
-    the seat id that deals it, when known.
+    the seat id that deals it, when known. ``voided``: the host voided it, so it
+    counts for nothing; the core leaves it out of every fold (``counted``).
     """
 
     number: int
@@ -157,6 +165,7 @@ class RoundView:
     cells: Mapping[int, int] = field(default_factory=dict)
     values: Mapping[str, Mapping[int, int]] = field(default_factory=dict)
     dealer: int | None = None
+    voided: bool = False
 
     def value(self, seat_id, key=MAIN, default=None):
         if key == MAIN:
@@ -679,11 +688,10 @@ class RuleModule:
         that play it (a latecomer's line starts at its first round).
         """
         standings = self.initial(playing(seats, 1), options)
-        for round in rounds:
-            if round.status != OPEN:
-                standings = self.advance(
-                    standings, playing(seats, round.number), round, options
-                )
+        for round in counted(rounds):
+            standings = self.advance(
+                standings, playing(seats, round.number), round, options
+            )
         return standings
 
     def including(self, standings, seats, options):

@@ -39,7 +39,21 @@ def round_view(round, values=None):
         cells=cells,
         values={**values, MAIN: cells},
         dealer=round.dealer_id,
+        voided=round.voided_at is not None,
     )
+
+
+def void_data(round):
+    """Who voided ``round`` and when, as plain data; None while it counts. The
+    name costs a read only for a voided round."""
+    if round.voided_at is None:
+        return None
+    by = round.voided_by if round.voided_by_id else None
+    return {
+        "at": round.voided_at.isoformat(),
+        "by": round.voided_by_id,
+        "by_name": str(by) if by is not None else "",
+    }
 
 
 def seat_data(seat):
@@ -71,6 +85,7 @@ def round_data(round, values):
         "note": round.note,
         "closed_at": round.closed_at.isoformat() if round.closed_at else None,
         "closed_by": round.closed_by_id,
+        "voided": void_data(round),
     }
 
 

@@ -9,12 +9,14 @@ import io
 import uuid
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user
 from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -23,6 +25,7 @@ from squarescores.clubs import actions as clubs_actions
 
 from . import actions, errors, live, sitting, tv
 from .access import send_to_join
+from .actions.undo import undo_until, undoable
 from .forms import (
     CodeForm,
     EndForm,
@@ -252,8 +255,24 @@ def match_page(request, match_id):
         "end_key": uuid.uuid4().hex,
         "tv": tv.host_tools(request, match, request.user),
         "tv_key": uuid.uuid4().hex,
+        **undo_bar(match, request.user, closed),
     }
     return render(request, "games/match.html", context)
+
+
+def undo_bar(match, user, closed):
+    """The undo bar's context: shown when the action's check lets this user undo
+    the last closed round, for what is left of the window."""
+    undo = undoable(match, user) if closed else None
+    left = 0
+    if undo is not None:
+        left = (undo_until(undo) - timezone.now()).total_seconds()
+    return {
+        "undo": undo if left > 0 else None,
+        "undo_left_ms": max(0, int(left * 1000)),
+        "undo_seconds": settings.UNDO_SECONDS,
+        "undo_key": uuid.uuid4().hex,
+    }
 
 
 def describe_round(match, round, seats):
@@ -322,6 +341,26 @@ def correct(request, match_id):
         ),
     )
     return act(request, match_id, RoundForm, call)
+
+
+def round_action(action):
+    """A form that names a round and a key (Undo, Void, Restore): the action."""
+
+    @require_POST
+    def view(request, match_id):
+        return act(
+            request,
+            match_id,
+            RoundForm,
+            lambda user, d: action(user, match_id, d["round"], key=key(d)),
+        )
+
+    return view
+
+
+undo = round_action(actions.undo_round)
+void = round_action(actions.void_round)
+restore = round_action(actions.restore_round)
 
 
 @require_POST

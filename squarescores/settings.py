@@ -325,6 +325,10 @@ WS_MAX_MESSAGE_BYTES = envint("WS_MAX_MESSAGE_BYTES", "4096")
 WS_RATE_PER_SECOND = float(os.getenv("WS_RATE_PER_SECOND", "10"))
 WS_RATE_BURST = envint("WS_RATE_BURST", "30")
 
+# How long the recorder of a round (and the host) may take it back with Undo, in
+# seconds, while nothing later has been recorded (games/actions/undo.py).
+UNDO_SECONDS = envint("UNDO_SECONDS", "10")
+
 # An API body is a few hundred bytes; a larger one is refused before it is parsed,
 # in the API's error shape (games/json_limits.py, shared with the socket).
 API_MAX_BODY_BYTES = envint("API_MAX_BODY_BYTES", "65536")

@@ -11,7 +11,8 @@ marked ``replayed``, without a second change; the key sent again with another
 request is refused (``KeyReused``).
 
 The actions, one module per kind of change: ``matches``, ``seats``, ``rounds``,
-``tv`` (the read-only TV link); ``base`` holds what they share.
+``undo`` (the recorder's undo), ``void`` (the host's void and restore), ``tv``
+(the read-only TV link); ``base`` holds what they share.
 """
 
 from .base import NAME_MAX_LENGTH, Result, clean_key, members_first
@@ -20,11 +21,16 @@ from .matches import hand_over_host, join_match, rematch, start_match
 from .rounds import correct, end_match, record, set_dealer
 from .seats import add_seat, release_claim, rename_seat
 from .tv import revoke_tv, share_tv
+from .undo import check_undo, undo_round
+from .void import check_restore, check_void, restore_round, void_round
 
 __all__ = [
     "NAME_MAX_LENGTH",
     "Result",
     "add_seat",
+    "check_restore",
+    "check_undo",
+    "check_void",
     "clean_key",
     "correct",
     "end_match",
@@ -35,9 +41,12 @@ __all__ = [
     "release_claim",
     "rematch",
     "rename_seat",
+    "restore_round",
     "revoke_tv",
     "seats_to_record_for",
     "set_dealer",
     "share_tv",
     "start_match",
+    "undo_round",
+    "void_round",
 ]

@@ -275,7 +275,15 @@ def settle_correction(sheet, outcome, actor):
     match = sheet.match
     write_round(sheet, outcome, actor)
     changed = [round_data(sheet.round, sheet.values)]
-    standings = rebuild_standings(match, sheet.seats)
+    return resettle(match, sheet.seats, changed)
+
+
+def resettle(match, seats, changed):
+    """Rebuild the standings from every round that counts after a closed round
+    changed (a correction, a void, a restore), and decide or reopen the match as
+    they now say. ``changed`` (rounds as data) gains a newly opened round.
+    Returns (``changed``, the standings)."""
+    standings = rebuild_standings(match, seats)
     save_standings(match, standings)
     current = Round.objects.filter(match=match, status=OPEN).first()
     if standings.result is not None and match.is_live:
@@ -290,11 +298,27 @@ def settle_correction(sheet, outcome, actor):
         last = Round.objects.filter(match=match).order_by("-number").first()
         match.status, match.result, match.ended_at = Match.Status.LIVE, None, None
         match.save(update_fields=["status", "result", "ended_at"])
-        following = open_round(
-            match, sheet.seats, standings, last.number + 1, last.dealer_id
-        )
+        number = last.number + 1
+        dealer = dealer_after(match, seats, standings, number)
+        following = sql.open_round(match.pk, number, dealer)
         changed.append(round_data(following, {}))
     return changed, standings
+
+
+def dealer_after(match, seats, standings, number):
+    """Who deals round ``number`` when rounds before it were voided or taken
+    back: the next seat after the dealer of the last round that counts, or round
+    1's dealer when none counts (a voided round was never dealt)."""
+    earlier = Round.objects.filter(match=match, number__lt=number).exclude(status=OPEN)
+    last = earlier.filter(voided_at__isnull=True).order_by("-number").first()
+    if last is None:
+        first = Round.objects.filter(match=match).order_by("number").first()
+        if first is not None and first.number < number and first.dealer_id:
+            fate_out = standings.fate(first.dealer_id) == OUT
+            if not fate_out:
+                return first.dealer_id
+        return next_dealer(seats, standings, number, None)
+    return next_dealer(seats, standings, number, last.dealer_id)
 
 
 def round_summary(round, seats):
@@ -338,7 +362,12 @@ def recorded(sheet, standings, outcome, actor, *, kind=None, before=(), after=()
     before and after, and the push. Every way of recording a round ends here."""
     match, round = sheet.match, sheet.round
     summary = {**round_summary(round, sheet.seats), **dict(before)}
+    was = sheet.values
     rounds, standings = settle(sheet, standings, outcome, actor)
+    if round.status != OPEN:
+        # What the round held before the record closed it: what an undo puts
+        # back (Forty One's bids stay when its tricks are taken back).
+        summary["values"] = was
     result = {**round_summary(round, sheet.seats), **dict(after)}
     if match.result is not None:
         result["result"] = match.result
@@ -392,6 +421,8 @@ def correct(actor, match_id, round_number, payload, *, key=None):
                 _("Round %(number)d is open: record it rather than correct it.")
                 % {"number": round.number}
             )
+        if round.voided_at is not None:
+            raise errors.RoundVoided()
         sheet = Sheet(match, round, actor)
         standings = rebuild_standings(match, sheet.seats, before=round.number)
         outcome = match.rules.record(sheet.table(standings), dict(payload))

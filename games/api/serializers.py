@@ -126,6 +126,14 @@ class RecordRequest(Body):
     )
 
 
+class RoundRequest(Body):
+    round = StrictIntegerField(
+        min_value=1,
+        max_value=MAX_NUMBER,
+        help_text="The number of a closed round.",
+    )
+
+
 class CorrectRequest(RecordRequest):
     """The host's correction of a closed round: the same payload as a record."""
 
@@ -177,6 +185,12 @@ class SeatSerializer(serializers.Serializer):
     claimed_by = serializers.IntegerField(allow_null=True)
 
 
+class VoidSerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    by = serializers.IntegerField(allow_null=True)
+    by_name = serializers.CharField(allow_blank=True)
+
+
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField([OPEN, WON, DRAW, SCORED])
@@ -192,6 +206,10 @@ class RoundSerializer(serializers.Serializer):
     note = serializers.CharField(allow_blank=True)
     closed_at = serializers.DateTimeField(allow_null=True)
     closed_by = serializers.IntegerField(allow_null=True)
+    voided = VoidSerializer(
+        allow_null=True,
+        help_text="Who voided the round and when; null while it counts.",
+    )
 
 
 class SeatStandingSerializer(serializers.Serializer):

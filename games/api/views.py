@@ -150,6 +150,56 @@ class Dealer(MatchView):
         return self.answer(result)
 
 
+class Undo(MatchView):
+    serializer_class = s.RoundRequest
+    throttle_scope = "taps"
+
+    @change(
+        s.RoundRequest,
+        description="Undo the round just recorded: its recorder or the host, for "
+        "`UNDO_SECONDS` after it closed and while nothing later is recorded. The "
+        "round is open again (a round of several records loses the one that closed "
+        "it), the next round goes, and a match it decided is live again. Refused "
+        "with `not_recorder`, `undo_expired`, `later_record` or `nothing_to_undo`.",
+    )
+    def post(self, request, match_id):
+        body = self.body()
+        result = actions.undo_round(
+            request.user, match_id, body["round"], key=self.key()
+        )
+        return self.answer(result)
+
+
+class Void(MatchView):
+    serializer_class = s.RoundRequest
+    permission_classes = [IsMatchHost]
+
+    @change(
+        s.RoundRequest,
+        description="The host voids a closed round: it stays on the sheet, marked, "
+        "and counts for nothing (standings, summaries, export, the deal).",
+    )
+    def post(self, request, match_id):
+        body = self.body()
+        result = actions.void_round(
+            request.user, match_id, body["round"], key=self.key()
+        )
+        return self.answer(result)
+
+
+class Restore(MatchView):
+    serializer_class = s.RoundRequest
+    permission_classes = [IsMatchHost]
+
+    @change(s.RoundRequest, description="The host makes a voided round count again.")
+    def post(self, request, match_id):
+        body = self.body()
+        result = actions.restore_round(
+            request.user, match_id, body["round"], key=self.key()
+        )
+        return self.answer(result)
+
+
 class End(MatchView):
     serializer_class = s.NoBody
 

@@ -79,7 +79,7 @@ def timeline(seats, rounds, *, row=22):
     lines = [seat.name for seat in seats] + [gettext("draw")]
     line_of = {seat.pk: index for index, seat in enumerate(seats)}
     names = {seat.pk: seat.name for seat in seats}
-    closed = [r for r in rounds if r.status in (WON, DRAW)]
+    closed = [r for r in rounds if r.status in (WON, DRAW) and r.voided_at is None]
     column = max(10, min(32, 240 // max(len(closed), 1)))
     every = 1 if column >= 24 else 5
     marks, ticks = [], []

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.models import Cell, Event, Match, Membership, Round, Seat, new_join_code
-from games.rules import MAIN, OPEN
+from games.rules import MAIN, counted
 from games.sheet import round_view, seat_view
 from games.words import for_the_log
 from squarescores.accounts.models import User
@@ -84,7 +84,8 @@ def _match_record(match, accounts):
     rules = match.rules
     seats = list(match.seats.all())
     rounds = list(match.rounds.all())
-    views = [round_view(r) for r in rounds if r.status != OPEN]
+    # A voided round is in the rounds, marked, and counts for nothing.
+    views = counted([round_view(r) for r in rounds])
     summary = rules.summarize(
         [seat_view(seat) for seat in seats], views, options=match.options
     )
@@ -130,6 +131,8 @@ def _match_record(match, accounts):
                 "values": _named_values(r),
                 "dealer": r.dealer_id,
                 "note": r.note,
+                "voided_at": _iso(r.voided_at),
+                "voided_by": r.voided_by_id,
             }
             for r in rounds
         ],
@@ -199,6 +202,7 @@ def match_csv(match):
     writer = csv.writer(out)
     writer.writerow(
         ["round", "status", "winner", "note", "recorded_by", "recorded_at"]
+        + ["voided_at"]
         + [_text(seat["name"]) for seat in seats]
         + [
             _text(f"{seat['name']} {key}") if per_seat else key
@@ -217,6 +221,7 @@ def match_csv(match):
                 _text(r["note"]),
                 _text(people.get(r["closed_by"], "")),
                 r["closed_at"] or "",
+                r["voided_at"] or "",
             ]
             + [r["cells"].get(str(seat["id"]), "") for seat in seats]
             + [
@@ -347,6 +352,8 @@ def _import_rounds(match, rows, seats, users):
             note=row.get("note", ""),
             closed_at=_when(row["closed_at"]),
             closed_by=users.get(row["closed_by"]),
+            voided_at=_when(row.get("voided_at")),
+            voided_by=users.get(row.get("voided_by")),
         )
         for row in rows
     )

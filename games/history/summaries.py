@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 
 from games.models import Cell, Match, Round, Seat
-from games.rules import MAIN, OPEN, RoundView
+from games.rules import MAIN, RoundView, counted
 from games.sheet import seat_view
 
 
@@ -24,7 +24,8 @@ class Sheet:
 
     @property
     def closed(self):
-        return [round for round in self.rounds if round.status != OPEN]
+        """The closed rounds that count: a voided round counts for nothing."""
+        return counted(self.rounds)
 
     @property
     def summary(self):
@@ -63,9 +64,11 @@ def load_sheets(matches):
     rows = (
         Round.objects.filter(match_id__in=ids)
         .order_by("match_id", "number")
-        .values_list("pk", "match_id", "number", "status", "winner_id", "dealer_id")
+        .values_list(
+            "pk", "match_id", "number", "status", "winner_id", "dealer_id", "voided_at"
+        )
     )
-    for pk, match_id, number, status, winner, dealer in rows:
+    for pk, match_id, number, status, winner, dealer, voided_at in rows:
         cells = values[pk].get(MAIN, {})
         rounds[match_id].append(
             RoundView(
@@ -75,6 +78,7 @@ def load_sheets(matches):
                 cells=cells,
                 values={**values[pk], MAIN: cells},
                 dealer=dealer,
+                voided=voided_at is not None,
             )
         )
     return [Sheet(match, seats[match.pk], rounds[match.pk]) for match in matches]

@@ -39,6 +39,8 @@ ROUND_EVENTS = [
     Event.Kind.MATCH_DECIDED,
     Event.Kind.MATCH_REOPENED,
     Event.Kind.MATCH_ENDED,
+    # Cuts the list: what came before an undo was taken back.
+    Event.Kind.ROUND_UNDONE,
 ]
 
 
@@ -159,7 +161,7 @@ def match_history(request, match_id):
     summary = sheet.summary
     rounds = (
         Round.objects.filter(match=match)
-        .select_related("closed_by", "winner")
+        .select_related("closed_by", "winner", "voided_by")
         .prefetch_related("cells")
     )
     page = Paginator(rounds, ROUNDS_PER_PAGE).get_page(request.GET.get("page"))
@@ -171,6 +173,10 @@ def match_history(request, match_id):
         .filter(before__round__in=numbers)
         .select_related("actor")
     ):
+        if event.kind == Event.Kind.ROUND_UNDONE:
+            # The round was taken back: its story starts again after the undo.
+            events[event.before["round"]] = []
+            continue
         event.was = outcome(event.before, match, views)
         event.now = outcome(event.after, match, views)
         events.setdefault(event.before["round"], []).append(event)

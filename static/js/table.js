@@ -382,8 +382,24 @@
     }
   }
 
+  // A round taken back (an undo) is open again: its closed row goes.
+  function removeRows(numbers) {
+    (numbers || []).forEach(function (number) {
+      ["round-", "grid-round-"].forEach(function (prefix) {
+        var row = document.getElementById(prefix + number);
+        if (row) row.remove();
+      });
+    });
+  }
+
+  // settle.js and undo.js draw their parts from what was drawn here.
+  function drawn(message) {
+    document.dispatchEvent(new CustomEvent("squarescores:drawn", { detail: message }));
+  }
+
   function applyChange(message) {
     var html = message.html || {};
+    removeRows(message.removed);
     foldInvite(html.rows);
     Object.keys(html.rows || {}).forEach(function (number) {
       setRow(number, html.rows[number]);
@@ -412,6 +428,7 @@
         (body.hasAttribute("data-host") &&
          HOST_REFRESH_KINDS.indexOf(message.kind) !== -1)) refreshPanels();
     settlePending();
+    drawn(message);
   }
 
   function applySnapshot(message) {
@@ -447,6 +464,7 @@
     showLastResult();
     if (window.SquareNotices) window.SquareNotices.markChanged();
     settlePending();
+    drawn(message);
     sendPending();
   }
 
@@ -702,6 +720,11 @@
   for (; target; target = target.parentElement) {
     if (target.tagName === "DETAILS") target.open = true;
   }
+
+  // What undo.js sends: a frame over the socket while it is synced, else false.
+  window.squarescoresTable = {
+    send: function (frame) { return Boolean(live && live.isSynced() && send(frame)); }
+  };
 
   decorate(document);
   markPending();

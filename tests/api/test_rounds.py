@@ -45,6 +45,7 @@ def test_a_member_taps_the_winner_and_the_next_round_opens(as_bob, match, bob):
         "note": "",
         "closed_at": None,
         "closed_by": None,
+        "voided": None,
     }
     assert sheet["open_round"] == 2
 

@@ -80,3 +80,62 @@ def test_a_double_tap_with_one_key_applies_once(match, bob):
         assert sorted(o.replayed for o in outcomes) == [False, True]
 
     assert Round.objects.filter(match=match).count() == 11
+
+
+def test_two_phones_undoing_one_round_at_once_reopen_it_once(match, alice, bob):
+    cara = match.seats.get(name="Cara").pk
+
+    for _ in range(10):
+        win(bob, match.pk, 1, cara)
+        outcomes = race(
+            lambda: actions.undo_round(alice, match.pk, 1),
+            lambda: actions.undo_round(bob, match.pk, 1),
+        )
+
+        undone = [o for o in outcomes if isinstance(o, actions.Result)]
+        refused = [o for o in outcomes if isinstance(o, errors.NothingToUndo)]
+        assert (len(undone), len(refused)) == (1, 1), outcomes
+        rounds = list(Round.objects.filter(match=match).values_list("number", "status"))
+        assert rounds == [(1, "open")]
+
+    version = Match.objects.get(pk=match.pk).version
+    assert Event.objects.filter(match=match).count() == version
+    assert Event.objects.filter(match=match, kind="round_undone").count() == 10
+
+
+def test_an_undo_racing_the_next_record_leaves_one_of_them(match, alice, bob):
+    ben, cara = (match.seats.get(name=name).pk for name in ("Ben", "Cara"))
+
+    for _ in range(10):
+        win(bob, match.pk, 1, cara)
+        outcomes = race(
+            lambda: actions.undo_round(bob, match.pk, 1),
+            lambda: win(alice, match.pk, 2, ben),
+        )
+
+        done = [o for o in outcomes if isinstance(o, actions.Result)]
+        assert len(done) == 1, outcomes
+        rounds = list(Round.objects.filter(match=match).values_list("number", "status"))
+        if done[0].event.kind == "round_undone":
+            assert isinstance(outcomes[1], errors.RoundNotFound | errors.RoundClosed)
+            assert rounds == [(1, "open")]
+        else:
+            assert isinstance(outcomes[0], errors.LaterRecord)
+            assert rounds == [(1, "won"), (2, "won"), (3, "open")]
+            # Start again from round 1 for the next race.
+            Round.objects.filter(match=match).delete()
+            Match.objects.filter(pk=match.pk).update(standings=None)
+            Round.objects.create(match=match, number=1, status="open")
+
+
+def test_two_voids_of_one_round_at_once_void_it_once(match, alice):
+    cara = match.seats.get(name="Cara").pk
+    win(alice, match.pk, 1, cara)
+
+    outcomes = race(
+        lambda: actions.void_round(alice, match.pk, 1),
+        lambda: actions.void_round(alice, match.pk, 1),
+    )
+
+    assert sorted(type(o).__name__ for o in outcomes) == ["NoChange", "Result"]
+    assert Event.objects.filter(match=match, kind="round_voided").count() == 1

@@ -136,6 +136,7 @@ def comparable(data):
         r["winner"] = seats.get(r["winner"])
         r["dealer"] = seats.get(r["dealer"])
         r["closed_by"] = people.get(r["closed_by"])
+        r["voided_by"] = people.get(r["voided_by"])
         r["cells"] = {seats[int(k)]: v for k, v in r["cells"].items()}
     for e in data["events"]:
         e["actor"] = people.get(e["actor"])
@@ -212,7 +213,7 @@ def test_a_name_that_looks_like_a_formula_stays_text_in_the_csv(alice):
 
     rows = list(csv.reader(io.StringIO(match_csv(match))))
 
-    assert rows[0][6] == "'=HYPERLINK(1)"
+    assert rows[0][7] == "'=HYPERLINK(1)"
     assert rows[1][2] == "'=HYPERLINK(1)"
 
 

@@ -201,3 +201,24 @@ def test_a_bad_start_or_join_is_refused_and_writes_nothing(
     )
     assume(str(code).strip().upper() != match.code)
     refused_and_unchanged(lambda: actions.join_match(charlie, code, name="Zed"))
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_bad_undo_void_or_restore_is_refused_and_writes_nothing(
+    match, alice, bob, charlie, data
+):
+    if not Round.objects.filter(match=match).exclude(status="open").exists():
+        win(alice, match.pk, 1, match.seats.get(name="Cara").pk)
+    # Alice recorded round 1: Bob may not undo it, nobody may void the open round
+    # or restore a round that counts, an outsider may do nothing.
+    actor = data.draw(st.sampled_from([bob, charlie, None]))
+    number = data.draw(st.one_of(anything, st.sampled_from([1, 2, 3])))
+    what = data.draw(st.sampled_from(["undo", "void", "restore"]))
+    if what == "undo":
+        call = lambda: actions.undo_round(actor, match.pk, number)  # noqa: E731
+    elif what == "void":
+        call = lambda: actions.void_round(actor, match.pk, number)  # noqa: E731
+    else:
+        call = lambda: actions.restore_round(actor, match.pk, number)  # noqa: E731
+    refused_and_unchanged(call)

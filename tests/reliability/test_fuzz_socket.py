@@ -36,7 +36,11 @@ frames = st.one_of(
     st.text(max_size=60),
     json_values.map(json.dumps),
     st.fixed_dictionaries(
-        {"type": st.sampled_from(["record", "correct", "end", "snapshot", "", "tap"])},
+        {
+            "type": st.sampled_from(
+                ("record", "correct", "end", "snapshot", "", "tap", "undo", "void")
+            )
+        },
         optional={
             "round": json_values,
             "form": st.one_of(

@@ -29,7 +29,12 @@ ALLOWED = {
     "rename_seat": {"host"},
     "release_claim": {"host"},
     "hand_over_host": {"host"},
+    # Round 1 recorded by the host: a member may undo only a round of their own.
+    "undo": {"host"},
+    "void": {"host"},
 }
+# Actions on a closed round: the host records round 1 first.
+ON_A_CLOSED_ROUND = {"undo", "void"}
 
 # How each action is asked for on each channel: (path, body) from the match and its
 # seats. The WebSocket carries only the sheet and taps.
@@ -46,6 +51,8 @@ FORM = {
     ),
     "release_claim": ("POST", "/matches/{m}/seats/release/", {"seat": "{ben}"}),
     "hand_over_host": ("POST", "/matches/{m}/host/", {"user": "{bob}"}),
+    "undo": ("POST", "/matches/{m}/undo/", {"round": 1}),
+    "void": ("POST", "/matches/{m}/void/", {"round": 1}),
 }
 API = {
     "see": ("GET", "/api/matches/{m}/", None),
@@ -64,6 +71,8 @@ API = {
     "rename_seat": ("POST", "/api/matches/{m}/seats/{dev}/rename/", {"name": "Devi"}),
     "release_claim": ("POST", "/api/matches/{m}/seats/{ben}/release/", {}),
     "hand_over_host": ("POST", "/api/matches/{m}/host/", {"user": "{bob}"}),
+    "undo": ("POST", "/api/matches/{m}/undo/", {"round": 1}),
+    "void": ("POST", "/api/matches/{m}/void/", {"round": 1}),
 }
 WEBSOCKET = {"see", "tap"}
 
@@ -166,8 +175,8 @@ def version(match):
 def test_the_roles_table_holds(action, role, channel, match, alice, bob, charlie):
     users = {"outsider": charlie, "member": bob, "host": alice}
     names = ids(match, bob)
-    if action == "correct":
-        # A correction needs a closed round: Ben won round 1.
+    if action == "correct" or action in ON_A_CLOSED_ROUND:
+        # A correction, an undo or a void needs a closed round: Ben won round 1.
         win(alice, match.pk, 1, names["ben"])
     before = version(match)
 
