@@ -23,12 +23,18 @@ def free_port():
 def make_run(var_dir, *, env=None, timeout=90, log=None):
     """Run ``make run`` on a free port; yield its base URL; stop it after.
 
-    ``log``, a path, gets what the server prints (its log), as it prints it.
+    ``log``, a path, gets what the server prints (its log), as it prints it;
+    without one the log goes to a file in ``var_dir``. Never to a pipe nobody
+    reads: once its buffer fills, the server's next log line blocks the thread
+    writing it, and every request that logs (each 4xx does) hangs behind it.
     """
     port = free_port()
     environment = {**os.environ, "VAR_DIR": str(var_dir), **(env or {})}
     environment.pop("DATABASE_URL", None)
-    output = open(log, "wb") if log else subprocess.PIPE  # noqa: SIM115
+    if log is None:
+        Path(var_dir).mkdir(parents=True, exist_ok=True)
+        log = Path(var_dir) / "server.log"
+    output = open(log, "wb")  # noqa: SIM115
     process = subprocess.Popen(
         ["make", "--no-print-directory", "run", f"PORT={port}"],
         cwd=ROOT,
@@ -48,18 +54,14 @@ def make_run(var_dir, *, env=None, timeout=90, log=None):
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
-        if log:
-            output.close()
+        output.close()
 
 
 def wait_until_up(url, process, timeout, log=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            if log:
-                output = Path(log).read_text(errors="replace")
-            else:
-                output = process.stdout.read().decode(errors="replace")
+            output = Path(log).read_text(errors="replace") if log else ""
             raise RuntimeError(f"make run exited with {process.returncode}:\n{output}")
         try:
             httpx.get(url + "/", timeout=1)

@@ -93,8 +93,8 @@ class ApiView(GenericAPIView):
     def key(self):
         # The action's check, so a malformed key (too long, a control
         # character) is refused as it is over a form or a socket.
-        key = self.request.headers.get("Idempotency-Key")
-        return clean_key(key or None)
+        # An empty header is a malformed key, not a missing one.
+        return clean_key(self.request.headers.get("Idempotency-Key"))
 
     def body(self):
         serializer = self.get_serializer(data=self.request.data)

@@ -274,7 +274,8 @@ class TvLink(MatchView):
         responses={
             200: s.TvLinkSerializer,
             201: s.TvLinkSerializer,
-            **responses(400, 401, 403, 404),
+            # 409: the key was used before for another change (key_reused).
+            **responses(400, 401, 403, 404, 409),
         },
         parameters=[IDEMPOTENCY_KEY],
         description="The host's read-only TV link: the one there is (200), else a "
