@@ -143,7 +143,9 @@ def prefixed(data, prefix):
             raise BadValue(
                 _("The form field “%(key)s” names no seat.") % {"key": shown(key)}
             )
-        if str(seat) in found:
+        # Django folds two spellings of a field's name ("tricks-13" and
+        # "tricks-13 " in a multipart body) into one field of two values.
+        if str(seat) in found or _posted_twice(data, key):
             raise named_twice()
         if text:
             found[str(seat)] = form_number(text, prefix.rstrip("-"))
@@ -170,3 +172,8 @@ def payload_from_form(data, keys=(BID, "bids", TRICKS_TAKEN)):
     if tricks or any(key.startswith("tricks-") for key in data):
         return {tricks_key: tricks}
     return None
+
+
+def _posted_twice(data, key):
+    values = data.get(key)
+    return isinstance(values, list | tuple) and len(values) > 1

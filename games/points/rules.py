@@ -593,9 +593,16 @@ def _prefixed(data, prefix):
             raise BadValue(
                 _("The form field “%(key)s” names no seat.") % {"key": shown(key)}
             )
-        if str(seat) in found:
+        # Django folds two spellings of a field's name ("tricks-13" and
+        # "tricks-13 " in a multipart body) into one field of two values.
+        if str(seat) in found or _posted_twice(data, key):
             raise named_twice()
         text = _last(data, key).strip()
         if text:
             found[str(seat)] = _form_number(text, _("the score"))
     return found
+
+
+def _posted_twice(data, key):
+    values = data.get(key)
+    return isinstance(values, list | tuple) and len(values) > 1

@@ -1,6 +1,8 @@
 """The record and correction forms over HTTP and over the socket: the module reads
 the form, the one action records it, and the page shows the standings."""
 
+import re
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers
@@ -129,7 +131,11 @@ def test_the_start_form_offers_number_options_and_the_modules_seat_cap(
     html = page(client_for().get("/start/"))
 
     assert f'<select name="{KEY}__lives"' in html
-    assert "Lives (test): 2 to 6 seats" in html
+    assert re.search(
+        r'data-range-for="[^"]*\b' + KEY + r'\b[^"]*">'
+        r'<span class="range-games">[^<]*Lives \(test\)[^<]*: </span>2 to 6 seats',
+        html,
+    )
     assert 'name="seat_9"' in html
 
     response = client_for().post(

@@ -254,4 +254,4 @@ def test_the_table_and_history_strike_a_voided_round_through(played, alice):
     row = table.split('id="round-2"')[0].rsplit("<li", 1)[1]
     assert "is-voided" in row
     assert "Voided by <bdi>Alice</bdi>" in table
-    assert "is-voided" in history and "Voided by Alice" in history
+    assert "is-voided" in history and "Voided by <bdi>Alice</bdi>" in history
