@@ -147,7 +147,10 @@ def test_the_page_shows_the_undo_bar_to_the_recorder_and_the_host_only(
         pages[user.username] = client.get(f"/matches/{match.pk}/").content.decode()
 
     shown = 'data-undo-left="'
-    assert "Round 1: <bdi>Cara won</bdi>" in pages["alice"].split(shown)[1].split("</form>")[0]
+    assert (
+        "Round 1: <bdi>Cara won</bdi>"
+        in pages["alice"].split(shown)[1].split("</form>")[0]
+    )
     assert " hidden>" not in pages["bob"].split(shown)[1].split(">")[0] + ">"
     assert pages["charlie"].split(shown)[1].split(">")[0].endswith(" hidden")
 
