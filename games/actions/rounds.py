@@ -366,7 +366,7 @@ def recorded(sheet, standings, outcome, actor, *, kind=None, before=(), after=()
     rounds, standings = settle(sheet, standings, outcome, actor)
     if round.status != OPEN:
         # What the round held before the record closed it: what an undo puts
-        # back (Forty One's bids stay when its tricks are taken back).
+        # back (a game's bids stay when its tricks are taken back).
         summary["values"] = was
     result = {**round_summary(round, sheet.seats), **dict(after)}
     if match.result is not None:

@@ -91,9 +91,10 @@ def outcome(summary, match, views):
 
 def split_events(events):
     """A round's events as its record and its corrections. What found the round
-    open recorded it (Forty One's bids, then the tricks that closed it: the last
-    of them says who recorded the round); what found it closed is the host's
-    correction, whatever else it did (decided the match, or made it live again)."""
+    open recorded it (one phone's bid after another, then the record that
+    closed it: the last of them says who recorded the round); what found it
+    closed is the host's correction, whatever else it did (decided the match,
+    or made it live again)."""
     records = [
         e
         for e in events

@@ -1,6 +1,6 @@
 """The lives games' grid in their own words: each cell the lives a seat paid in
-the round, the foot each seat's lives left, "swimming" or "out". Pure; Schwimmen
-and Thirty-One answer ``grid_cell`` and ``grid_foot`` with these."""
+the round, the foot each seat's lives left, "swimming" or "out". Pure; both lives
+games answer ``grid_cell`` and ``grid_foot`` with these."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext

@@ -1,4 +1,4 @@
-// Every game's hand checker (41 Exchange, Schwimmen, Thirty-One) works as a plain
+// Every game's hand checker works as a plain
 // form; this only helps while picking: it keeps each player's summary ("Cards",
 // "2 of 3") up to date, greys out cards another player holds and stops a pick
 // past the hand's size (the form's data-hand-size), and moves on to the next

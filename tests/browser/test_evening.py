@@ -226,6 +226,8 @@ def test_a_desktop_window_shows_the_sheet_as_a_grid_of_seats_and_rounds(
 
     seat_button(a, "Cara").click()
     expect_open(a, 2)
+    # A newly drawn round takes no tap while it settles (settle.js).
+    expect(seat_button(a, "Ben")).not_to_have_attribute("aria-disabled", "true")
     seat_button(a, "Ben").click()
 
     grid = b.locator("#grid")
@@ -233,7 +235,9 @@ def test_a_desktop_window_shows_the_sheet_as_a_grid_of_seats_and_rounds(
     # A member's list of rounds in words stays folded under the grid.
     expect(b.locator("#rounds")).to_be_hidden()
     expect(grid.locator("thead th")).to_have_text(["#Round", *SEATS])
-    expect(grid.locator("#grid-round-2 td")).to_have_text(["", "\u2713won", "", ""])
+    expect(grid.locator("#grid-round-2 td")).to_have_text(
+        ["", "\u2713wonDdealt", "", ""]
+    )
     expect(grid.locator("#grid-round-1 td.is-won")).to_have_count(1)
     shoot(b, "grid-member")
     shoot(a, "grid-host")

@@ -75,7 +75,7 @@ def total_of(phone, seat_id):
     return phone.locator(f'#standings .pt-total[data-seat="{seat_id}"] .pt-points')
 
 
-def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "rounds")):
+def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "grid")):
     """The page at 360 and 390 px wide, light and dark, each checked to fit."""
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)

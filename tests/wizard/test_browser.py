@@ -81,7 +81,7 @@ def total_of(phone, seat_id):
     return phone.locator(f'#standings .wz-total[data-seat="{seat_id}"] .wz-points')
 
 
-def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "rounds")):
+def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "grid")):
     """The page at 360 and 390 px wide, light and dark, each checked to fit."""
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
@@ -134,7 +134,7 @@ def test_four_phones_play_wizard_to_its_last_round(asgi_server, new_phone, shoot
     # Round 1, one card, Alice deals and bids last: 0 would make the bids 1.
     bid_round(phones, seats, (0, 1, 0, 0), order=["Ben", "Cara", "Dev"])
     bid(alice, seats["Alice"], 0)
-    expect(alice.locator("#last-result.is-error")).to_contain_text(
+    expect(alice.locator("#refusal")).to_contain_text(
         "may not add up to 1", timeout=LIVE_WITHIN_MS
     )
     expect_count(phones, "3 of 4 in")
