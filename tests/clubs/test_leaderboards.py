@@ -150,3 +150,34 @@ def test_head_to_head_counts_who_finished_ahead(club, alice, bob):
 def test_a_season_that_makes_no_sense_is_refused(words):
     with pytest.raises(ValueError):
         boards.season_from(*words)
+
+
+def test_a_void_that_undecides_a_match_leaves_the_board_and_a_restore_comes_back(
+    club, alice, bob
+):
+    match = club_match(
+        club, alice, "schwimmen", SEATS[:3], claims=[(bob, "Ben")], options={}
+    )
+    seat = ids(match)
+    for payload in [
+        {"pays": [seat["Cara"]]},
+        {"feuer": seat["Alice"]},
+        {"pays": [seat["Cara"]]},
+        {"pays": [seat["Ben"]]},
+        {"pays": [seat["Cara"]]},
+        {"pays": [seat["Ben"]]},
+        {"pays": [seat["Ben"]]},
+    ]:
+        record(alice, match, payload)
+    decided = {
+        "Alice": (1, 1.0, 1.0, {"lives_lost": 0, "swimming": 0, "hands": 1}),
+        "Ben": (1, 0.0, 2.0, {"lives_lost": 4, "swimming": 1, "hands": 0}),
+    }
+    assert board(club, "schwimmen") == decided
+    # Round 7 never happened: Ben is still swimming, nobody has won.
+    actions.void_round(alice, match.pk, 7)
+    assert Match.objects.get(pk=match.pk).status == "live"
+    assert board(club, "schwimmen") == {}
+    actions.restore_round(alice, match.pk, 7)
+    assert Match.objects.get(pk=match.pk).status == "ended"
+    assert board(club, "schwimmen") == decided
