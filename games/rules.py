@@ -29,6 +29,7 @@ from .errors import (
     UnknownOption,
 )
 from .seat_ids import parse_number
+from .words import signed
 
 # A round's status. ``scored`` is a closed round whose meaning is in its cells
 # (lives lost, bids and tricks); ``won`` has one winner; ``draw`` is unscored.
@@ -203,6 +204,18 @@ def short_note(text):
     if len(text) <= NOTE_MAX_LENGTH:
         return text
     return text[: NOTE_MAX_LENGTH - 1].rstrip() + "…"
+
+
+def scores_note(seats, scores):
+    """A round's note of its scores in seat order ("Ann +4 · Bo -2", with a
+    real minus); a seat without a score is left out."""
+    return short_note(
+        " · ".join(
+            f"{seat.name} {signed(scores[seat.id])}"
+            for seat in seats
+            if seat.id in scores
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -604,10 +617,16 @@ class RuleModule:
             return GridCell(text=str(line.lives), kind=line.fate)
         return GridCell(text=str(line.rounds_won))
 
-    def leading(self, standings: Standings) -> tuple[int, ...]:
+    def leading(
+        self,
+        standings: Standings,
+        seats: Sequence[SeatView],
+        options: Mapping[str, Any],
+    ) -> tuple[int, ...]:
         """The seats ahead, for the table's strip: the result's winners once
-        decided; else the best total, the most lives (seats out aside) or the
-        most rounds won; none while every seat is level."""
+        decided; else the highest total, the most lives (seats out aside) or
+        the most rounds won; none while every seat is level. A game where the
+        lowest total may win answers from its ``leaders``."""
         if standings.result is not None:
             return tuple(standings.result.winners)
 

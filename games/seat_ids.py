@@ -112,3 +112,9 @@ def seat_mapping(raw):
             raise named_twice()
         found[seat] = value
     return found
+
+
+def by_seat(mapping):
+    """``mapping`` with whole-number seat ids, however its keys were stored
+    (JSON keeps them as text)."""
+    return {int(key): value for key, value in (mapping or {}).items()}

@@ -19,6 +19,28 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 LOG_LANGUAGE = "en"
+# A real minus sign: a hyphen reads as a dash on a small screen.
+MINUS = "\u2212"
+
+
+def total_text(number):
+    """A total as a sheet prints it: ``43``, ``-12`` (with U+2212)."""
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
+def signed(number):
+    """A round's score as a sheet prints it: ``+4``, ``-14`` (with U+2212) or
+    ``0``."""
+    if number > 0:
+        return f"+{number}"
+    return total_text(number)
+
+
+def seat_name(seat, names):
+    """``seat``'s name as the page names it: ``names`` (seat id, as a number
+    or as JSON's text, -> name) when it holds the seat, else the seat's own."""
+    names = names or {}
+    return names.get(seat.id) or names.get(str(seat.id)) or seat.name
 
 
 def _joined(words):

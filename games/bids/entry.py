@@ -4,30 +4,14 @@ every seat's numbers, and the table's forms."""
 from collections.abc import Mapping
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
-from games.bounds import NUMBER_MAX
+from games import entry, words
+from games.entry import last, may_enter, seat_of
 from games.errors import BadValue
-from games.seat_ids import (
-    id_or_none,
-    named_twice,
-    parse_number,
-    parse_seat_id,
-    seat_mapping,
-    shown,
-)
+from games.seat_ids import parse_seat_id
 
 from .sheet import BID, TRICKS_TAKEN
-
-
-def seat_of(table, raw):
-    """The ``SeatView`` playing the round whose id is ``raw`` (an int or its
-    digits, read by ``games.seat_ids``), or a refusal."""
-    seat_id = parse_seat_id(raw)
-    for seat in table.seats:
-        if seat.id == seat_id:
-            return seat
-    raise BadValue(_("Seat %(seat)s is not at this table.") % {"seat": seat_id})
 
 
 def whole(value, low, high, not_whole, out_of_range, **names):
@@ -39,13 +23,6 @@ def whole(value, low, high, not_whole, out_of_range, **names):
     if not low <= value <= high:
         raise BadValue(out_of_range % values)
     return value
-
-
-def may_enter(actor, seat):
-    """Whether ``actor`` may enter ``seat``'s bid: its own phone, anyone for a
-    seat without a phone, the host for any. The page asks it (through the
-    module's ``may_record_for``) to show the other bids read only."""
-    return actor.is_host or actor.seat == seat.id or seat.claimed_by is None
 
 
 def bid_entry(table, entry, low, high):
@@ -73,10 +50,9 @@ def bid_entry(table, entry, low, high):
     return seat, value
 
 
-def every_seat(table, raw, what, low, high, missing_message):
+def every_seat(table, raw, what, low, high):
     """Seat id -> number (``what``: bids or tricks) for every seat playing,
-    each checked; ``missing_message(names)`` words the refusal when some are
-    missing."""
+    each checked."""
     if what == BID:
         not_an_object = _("The bids are an object of seat id -> number.")
         not_whole = _("%(name)s's bid is a whole number from %(low)d to %(high)d.")
@@ -87,69 +63,35 @@ def every_seat(table, raw, what, low, high, missing_message):
         out_of_range = _(
             "%(name)s's tricks are from %(low)d to %(high)d, not %(value)d."
         )
-    if not isinstance(raw, Mapping):
-        raise BadValue(not_an_object)
-    found = {}
-    # One seat under two spellings ("940", "0940") is refused, never merged.
-    for key, value in seat_mapping(raw).items():
-        seat = seat_of(table, key)
-        found[seat.id] = whole(
-            value, low, high, not_whole, out_of_range, name=seat.name
-        )
-    missing = [seat.name for seat in table.seats if seat.id not in found]
-    if missing:
-        raise BadValue(missing_message(missing))
-    return found
+
+    def check(value, name):
+        return whole(value, low, high, not_whole, out_of_range, name=name)
+
+    def missing_message(missing):
+        if what == BID:
+            message = ngettext(
+                "Enter every player's bid: %(names)s is missing.",
+                "Enter every player's bid: %(names)s are missing.",
+                len(missing),
+            )
+        else:
+            message = ngettext(
+                "Enter every player's tricks: %(names)s is missing.",
+                "Enter every player's tricks: %(names)s are missing.",
+                len(missing),
+            )
+        return message % {"names": words.and_join(missing)}
+
+    return entry.every_seat(table, raw, check, not_an_object, missing_message)
 
 
 # Forms ------------------------------------------------------------------------
 
 # What a form's number is, in a refusal about it.
 FORM_NUMBERS = {
-    "seat": gettext_lazy("the seat"),
     "bid": gettext_lazy("the bid"),
     "tricks": gettext_lazy("the tricks"),
 }
-
-
-def last(data, key):
-    values = data.get(key) or [""]
-    return values[-1] if isinstance(values, list | tuple) else values
-
-
-def form_number(text, what):
-    text = text if isinstance(text, str) else ""
-    number = parse_number(text, -NUMBER_MAX, NUMBER_MAX)
-    if number is not None:
-        return number
-    text = shown(text.strip())
-    what = FORM_NUMBERS.get(what, what)
-    if text:
-        message = _("“%(text)s” is not a whole number (%(what)s).")
-    else:
-        message = _("An empty field is not a whole number (%(what)s).")
-    raise BadValue(message % {"text": text, "what": what})
-
-
-def prefixed(data, prefix):
-    """``{"<seat>": n}`` from the filled-in fields named ``<prefix><seat>``."""
-    found = {}
-    for key in data:
-        if not key.startswith(prefix):
-            continue
-        seat = id_or_none(key.removeprefix(prefix))
-        text = last(data, key).strip()
-        if seat is None:
-            raise BadValue(
-                _("The form field “%(key)s” names no seat.") % {"key": shown(key)}
-            )
-        # Django folds two spellings of a field's name ("tricks-13" and
-        # "tricks-13 " in a multipart body) into one field of two values.
-        if str(seat) in found or _posted_twice(data, key):
-            raise named_twice()
-        if text:
-            found[str(seat)] = form_number(text, prefix.rstrip("-"))
-    return found
 
 
 def payload_from_form(data, keys=(BID, "bids", TRICKS_TAKEN)):
@@ -162,18 +104,13 @@ def payload_from_form(data, keys=(BID, "bids", TRICKS_TAKEN)):
         return {
             bid_key: {
                 "seat": parse_seat_id(last(data, "seat")),
-                "value": form_number(last(data, "bid"), "bid"),
+                "value": entry.form_number(last(data, "bid"), FORM_NUMBERS["bid"]),
             }
         }
-    bids = prefixed(data, "bid-")
-    tricks = prefixed(data, "tricks-")
+    bids = entry.prefixed(data, "bid-", FORM_NUMBERS["bid"])
+    tricks = entry.prefixed(data, "tricks-", FORM_NUMBERS["tricks"])
     if bids:
         return {bids_key: bids, tricks_key: tricks} if tricks else {bids_key: bids}
     if tricks or any(key.startswith("tricks-") for key in data):
         return {tricks_key: tricks}
     return None
-
-
-def _posted_twice(data, key):
-    values = data.get(key)
-    return isinstance(values, list | tuple) and len(values) > 1

@@ -1,25 +1,22 @@
 """Reading a round's bids and tricks, and printing the figures they score."""
 
+from games.rules import (
+    OPEN,
+    SCORED,
+    scores_note,  # noqa: F401 (the games of bids' note)
+)
+from games.seat_ids import by_seat
+from games.words import MINUS, signed, total_text  # noqa: F401 (as pages read them)
+
 BID, TRICKS_TAKEN = "bid", "tricks"
-# A real minus sign: a hyphen reads as a dash on a small screen.
-MINUS = "\u2212"
-
-
-def signed(number):
-    """``+4``, ``-14`` or ``0``; the minus printed is U+2212."""
-    if number > 0:
-        return f"+{number}"
-    return total_text(number)
-
-
-def total_text(number):
-    """A total as the sheet prints it: ``43``, ``-12`` (with U+2212)."""
-    return f"{MINUS}{-number}" if number < 0 else str(number)
-
-
-def by_seat(mapping):
-    """``mapping`` with whole-number seat ids, however its keys were stored."""
-    return {int(key): value for key, value in (mapping or {}).items()}
+# What a round turned out to be, as the sheet reads its bids and tricks.
+BIDDING, PLAYING, THROWN_IN, PLAYED, UNSCORED = (
+    "bidding",
+    "playing",
+    "thrown_in",
+    "played",
+    "unscored",
+)
 
 
 def bids_of(round):
@@ -28,6 +25,34 @@ def bids_of(round):
 
 def tricks_of(round):
     return by_seat(round.values.get(TRICKS_TAKEN))
+
+
+def round_state(round, seat_ids, thrown_in=None):
+    """What ``round`` is on the sheet: still bidding or playing (open), played,
+    thrown in (when the game has the rule: ``thrown_in(bids)`` of a closed
+    round's bids, in seat order), or unscored (ended before its tricks were
+    in)."""
+    bids = bids_of(round)
+    all_bids = all(seat in bids for seat in seat_ids)
+    if round.status == OPEN:
+        return PLAYING if all_bids else BIDDING
+    if round.status != SCORED or not all_bids:
+        return UNSCORED
+    if thrown_in is not None and thrown_in([bids[seat] for seat in seat_ids]):
+        return THROWN_IN
+    tricks = tricks_of(round)
+    if all(seat in tricks for seat in seat_ids):
+        return PLAYED
+    return UNSCORED
+
+
+def round_scores(round, seat_ids, score, thrown_in=None):
+    """Seat id -> ``score(bid, tricks)`` of a played round; empty for any
+    other round."""
+    if round_state(round, seat_ids, thrown_in) != PLAYED:
+        return {}
+    bids, tricks = bids_of(round), tricks_of(round)
+    return {seat: score(bids[seat], tricks[seat]) for seat in seat_ids}
 
 
 def bid_schema(low, high, key="bid"):

@@ -15,15 +15,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import words
+from games.bids import sheet
 from games.bids.entry import bid_entry, every_seat, may_enter
 from games.bids.entry import payload_from_form as bids_payload
 from games.bids.sheet import (
     BID,
     MINUS,  # noqa: F401 (the sheet's minus, as the tests and pages read it)
+    PLAYED,
+    THROWN_IN,
     TRICKS_TAKEN,
     bid_schema,
     bids_of,
     per_seat_schema,
+    scores_note,
     signed,
     total_text,
     tricks_of,
@@ -40,7 +44,6 @@ from games.rules import (
     RuleModule,
     SeatStanding,
     TeamStanding,
-    short_note,
 )
 
 SEATS = 4
@@ -52,14 +55,6 @@ TARGET = 41
 # A bid from this size up scores (and costs) double.
 DOUBLE_FROM = 7
 TEAMS = ("A", "B")
-# What a round turned out to be, as the sheet reads its bids and tricks.
-BIDDING, PLAYING, THROWN_IN, PLAYED, UNSCORED = (
-    "bidding",
-    "playing",
-    "thrown_in",
-    "played",
-    "unscored",
-)
 
 
 BIDS_SCHEMA = per_seat_schema("Seat id -> bid, for all four seats.", MIN_BID, MAX_BID)
@@ -88,29 +83,19 @@ def team_of(seat):
     return TEAMS[seat.position % 2]
 
 
+def thrown_in(bids):
+    """Whether a round's bids throw the cards in: they add up to too few."""
+    return sum(bids) < MIN_BID_TOTAL
+
+
 def round_state(round, seat_ids):
-    """What ``round`` is on the sheet: still bidding or playing (open), played,
-    thrown in, or unscored (ended before its tricks were in)."""
-    bids = bids_of(round)
-    all_bids = all(seat in bids for seat in seat_ids)
-    if round.status == OPEN:
-        return PLAYING if all_bids else BIDDING
-    if round.status != SCORED or not all_bids:
-        return UNSCORED
-    if sum(bids[seat] for seat in seat_ids) < MIN_BID_TOTAL:
-        return THROWN_IN
-    tricks = tricks_of(round)
-    if all(seat in tricks for seat in seat_ids):
-        return PLAYED
-    return UNSCORED
+    """What ``round`` is on the sheet (``games.bids.sheet.round_state``)."""
+    return sheet.round_state(round, seat_ids, thrown_in)
 
 
 def round_scores(round, seat_ids):
     """Seat id -> score of a played round; empty for any other round."""
-    if round_state(round, seat_ids) != PLAYED:
-        return {}
-    bids, tricks = bids_of(round), tricks_of(round)
-    return {seat: score(bids[seat], tricks[seat]) for seat in seat_ids}
+    return sheet.round_scores(round, seat_ids, score, thrown_in)
 
 
 def winning_team(teams, totals):
@@ -258,7 +243,7 @@ class FortyOne(RuleModule):
                 )
                 % {"count": len(bids), "seats": SEATS}
             )
-        tricks = _four(table, entry, TRICKS_TAKEN, 0, TRICKS)
+        tricks = every_seat(table, entry, TRICKS_TAKEN, 0, TRICKS)
         _check_trick_total(tricks)
         round = replace(
             table.round, status=SCORED, values={BID: bids, TRICKS_TAKEN: tricks}
@@ -271,7 +256,7 @@ class FortyOne(RuleModule):
 
     def _correct(self, table, raw_bids, raw_tricks):
         round = table.round
-        bids = _four(table, raw_bids, BID, MIN_BID, MAX_BID)
+        bids = every_seat(table, raw_bids, BID, MIN_BID, MAX_BID)
         total = sum(bids.values())
         old_tricks = tricks_of(round)
         if total < MIN_BID_TOTAL:
@@ -293,7 +278,7 @@ class FortyOne(RuleModule):
                     )
                     % {"total": total}
                 )
-            tricks = _four(table, raw_tricks, TRICKS_TAKEN, 0, TRICKS)
+            tricks = every_seat(table, raw_tricks, TRICKS_TAKEN, 0, TRICKS)
             _check_trick_total(tricks)
             played = replace(round, values={BID: bids, TRICKS_TAKEN: tricks})
             note = _scores_note(table.seats, replace(played, status=SCORED))
@@ -529,32 +514,7 @@ def _team_line(pair, totals, names):
 
 
 def _scores_note(seats, round):
-    scores = round_scores(round, [seat.id for seat in seats])
-    # Four long names outgrow a note: cut, rather than refuse the round.
-    return short_note(
-        " · ".join(f"{seat.name} {signed(scores[seat.id])}" for seat in seats)
-    )
-
-
-def _four(table, raw, what, low, high):
-    """Seat id -> number (``what``: bids or tricks) for every seat, each checked."""
-
-    def missing_message(missing):
-        if what == BID:
-            message = ngettext(
-                "Enter the bids of all four players: %(names)s is missing.",
-                "Enter the bids of all four players: %(names)s are missing.",
-                len(missing),
-            )
-        else:
-            message = ngettext(
-                "Enter the tricks of all four players: %(names)s is missing.",
-                "Enter the tricks of all four players: %(names)s are missing.",
-                len(missing),
-            )
-        return message % {"names": words.and_join(missing)}
-
-    return every_seat(table, raw, what, low, high, missing_message)
+    return scores_note(seats, round_scores(round, [seat.id for seat in seats]))
 
 
 def _check_trick_total(tricks):

@@ -16,14 +16,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import words
+from games.bids import sheet
 from games.bids.entry import bid_entry, every_seat, may_enter
 from games.bids.entry import payload_from_form as bids_payload
 from games.bids.sheet import (
     BID,
+    PLAYED,
     TRICKS_TAKEN,
     bid_schema,
     bids_of,
     per_seat_schema,
+    scores_note,
     signed,
     total_text,
     tricks_of,
@@ -53,7 +56,6 @@ DEALER_RULE = "dealer_rule"
 # The payload's keys, Wizard's own: another game's bids are not Wizard's.
 CALL, CALLS, TAKEN = "call", "calls", "taken"
 PAYLOAD_KEYS = (CALL, CALLS, TAKEN)
-BIDDING, PLAYING, PLAYED, UNSCORED = "bidding", "playing", "played", "unscored"
 
 CALLS_SCHEMA = per_seat_schema("Seat id -> bid, every player.", 0, MOST_CARDS)
 TAKEN_SCHEMA = per_seat_schema(
@@ -80,24 +82,13 @@ def score(bid, tricks):
 
 
 def round_state(round, seat_ids):
-    """What ``round`` is on the sheet: bidding or playing (open), played, or
-    unscored (ended before its tricks were in)."""
-    bids = bids_of(round)
-    all_bids = all(seat in bids for seat in seat_ids)
-    if round.status == OPEN:
-        return PLAYING if all_bids else BIDDING
-    tricks = tricks_of(round)
-    if round.status == SCORED and all_bids and all(s in tricks for s in seat_ids):
-        return PLAYED
-    return UNSCORED
+    """What ``round`` is on the sheet (``games.bids.sheet.round_state``)."""
+    return sheet.round_state(round, seat_ids)
 
 
 def round_scores(round, seat_ids):
     """Seat id -> score of a played round; empty for any other round."""
-    if round_state(round, seat_ids) != PLAYED:
-        return {}
-    bids, tricks = bids_of(round), tricks_of(round)
-    return {seat: score(bids[seat], tricks[seat]) for seat in seat_ids}
+    return sheet.round_scores(round, seat_ids, score)
 
 
 class Wizard(RuleModule):
@@ -130,7 +121,7 @@ class Wizard(RuleModule):
     row_template = "wizard/row.jinja"
     standings_template = "wizard/standings.jinja"
     history_round_template = "wizard/history_round.html"
-    stylesheets = ("wizard/wizard.css",)
+    stylesheets = ("css/scored.css", "wizard/wizard.css")
     record_schema = {
         "oneOf": [
             {**bid_schema(0, MOST_CARDS, key=CALL), "title": "One bid (bidding)"},
@@ -221,7 +212,7 @@ class Wizard(RuleModule):
                 % {"count": len(bids), "seats": players}
             )
         cards = table.round.number
-        tricks = _every(table, entry, TRICKS_TAKEN, cards)
+        tricks = every_seat(table, entry, TRICKS_TAKEN, 0, cards)
         _check_trick_total(tricks, cards)
         played = replace(
             table.round, status=SCORED, values={BID: bids, TRICKS_TAKEN: tricks}
@@ -235,8 +226,8 @@ class Wizard(RuleModule):
     def _correct(self, table, raw_bids, raw_tricks):
         round = table.round
         cards = round.number
-        bids = _every(table, raw_bids, BID, cards)
-        tricks = _every(table, raw_tricks, TRICKS_TAKEN, cards)
+        bids = every_seat(table, raw_bids, BID, 0, cards)
+        tricks = every_seat(table, raw_tricks, TRICKS_TAKEN, 0, cards)
         _check_trick_total(tricks, cards)
         if table.options.get(DEALER_RULE) and sum(bids.values()) == cards:
             raise BadValue(_dealer_refusal(table, cards))
@@ -406,25 +397,6 @@ def _check_dealer(table, seat, bids, cards):
         raise BadValue(_dealer_refusal(table, cards))
 
 
-def _every(table, raw, what, cards):
-    def missing_message(missing):
-        if what == BID:
-            message = ngettext(
-                "Enter every player's bid: %(names)s is missing.",
-                "Enter every player's bid: %(names)s are missing.",
-                len(missing),
-            )
-        else:
-            message = ngettext(
-                "Enter every player's tricks: %(names)s is missing.",
-                "Enter every player's tricks: %(names)s are missing.",
-                len(missing),
-            )
-        return message % {"names": words.and_join(missing)}
-
-    return every_seat(table, raw, what, 0, cards, missing_message)
-
-
 def _check_trick_total(tricks, cards):
     total = sum(tricks.values())
     if total != cards:
@@ -441,7 +413,4 @@ def _check_trick_total(tricks, cards):
 
 
 def _scores_note(seats, round):
-    scores = round_scores(round, [seat.id for seat in seats])
-    return short_note(
-        " · ".join(f"{seat.name} {signed(scores[seat.id])}" for seat in seats)
-    )
+    return scores_note(seats, round_scores(round, [seat.id for seat in seats]))
