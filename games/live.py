@@ -215,14 +215,15 @@ def strip_html(match, standings, seats):
     """The match at a glance, at the top of the table: each seat's figure from
     the grid's foot (``grid_foot``), the seats ahead starred (``leading``)."""
     rules, options = match.rules, match.options
-    ahead = set(rules.leading(standings))
+    views = [seat_view(seat) for seat in seats]
+    ahead = set(rules.leading(standings, views, options))
     items = [
         {
             "seat": view,
             "cell": rules.grid_foot(standings, view.id, options),
             "leads": view.id in ahead,
         }
-        for view in (seat_view(seat) for seat in seats)
+        for view in views
         if standings.seat(view.id) is not None
     ]
     return render_to_string(

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import words
-from games.bounds import NUMBER_MAX
+from games.entry import every_seat, form_number, last, may_enter, prefixed, seat_of
 from games.errors import BadValue, NoChange, NotTheHost
 from games.rules import (
     DRAW,
@@ -30,22 +30,15 @@ from games.rules import (
     SeatStanding,
     lead_by_points,
     places_by_points,
+    scores_note,
     short_note,
 )
-from games.seat_ids import (
-    id_or_none,
-    named_twice,
-    parse_number,
-    parse_seat_id,
-    seat_mapping,
-    shown,
-)
+from games.seat_ids import by_seat, parse_seat_id
+from games.words import MINUS, signed, total_text  # noqa: F401 (as pages read them)
 
 MIN_SEATS, MAX_SEATS = 2, 12
 # One round's figure for one seat: generous for any card game's hand.
 SCORE_MAX = 99_999
-# A real minus sign: a hyphen reads as a dash on a small screen.
-MINUS = "\u2212"
 
 # Option keys and their choices.
 GAME, ENTRY, END, TARGET, ROUNDS, WINS, ADDS_UP = (
@@ -101,26 +94,9 @@ SCORES_SCHEMA = {
 }
 
 
-def signed(number):
-    """``+25``, ``-10`` or ``0``; the minus printed is U+2212."""
-    if number > 0:
-        return f"+{number}"
-    return total_text(number)
-
-
-def total_text(number):
-    """A total as the sheet prints it: ``43``, ``-12`` (with U+2212)."""
-    return f"{MINUS}{-number}" if number < 0 else str(number)
-
-
-def _ids(mapping):
-    """``mapping`` with whole-number seat ids, however its keys were stored."""
-    return {int(key): value for key, value in (mapping or {}).items()}
-
-
 def scores_of(round):
     """Seat id -> the round's score, for the seats entered so far."""
-    return _ids(round.cells)
+    return by_seat(round.cells)
 
 
 def round_total_rule(options):
@@ -242,7 +218,7 @@ class Points(RuleModule):
     row_template = "points/row.jinja"
     standings_template = "points/standings.jinja"
     history_round_template = "points/history_round.html"
-    stylesheets = ("points/points.css",)
+    stylesheets = ("css/scored.css",)
     # Inline, without $ref (the API embeds it in its OpenAPI document); the keys
     # ``score`` and ``scores`` are no other module's.
     record_schema = {
@@ -313,10 +289,9 @@ class Points(RuleModule):
     def _score(self, table, entry):
         if not isinstance(entry, Mapping) or set(entry) != {"seat", "value"}:
             raise BadValue(_('A score is {"seat": id, "value": n}.'))
-        seat = _seat(table, entry["seat"])
+        seat = seat_of(table, entry["seat"])
         value = _score_value(entry["value"], seat.name)
-        actor = table.actor
-        if not (actor.is_host or actor.seat == seat.id or seat.claimed_by is None):
+        if not may_enter(table.actor, seat):
             raise BadValue(
                 _(
                     "%(name)s's seat belongs to another phone: only %(name)s or "
@@ -338,14 +313,14 @@ class Points(RuleModule):
             )
         _check_total(scores, table.options)
         return Outcome(
-            status=SCORED, cells=cells, note=_scores_note(table.seats, scores)
+            status=SCORED, cells=cells, note=scores_note(table.seats, scores)
         )
 
     def _whole_round(self, table, raw):
         scores = _every(table, raw)
         _check_total(scores, table.options)
         return Outcome(
-            status=SCORED, cells=scores, note=_scores_note(table.seats, scores)
+            status=SCORED, cells=scores, note=scores_note(table.seats, scores)
         )
 
     def _correct(self, table, raw):
@@ -358,7 +333,7 @@ class Points(RuleModule):
                 % {"number": round.number}
             )
         return Outcome(
-            status=SCORED, cells=scores, note=_scores_note(table.seats, scores)
+            status=SCORED, cells=scores, note=scores_note(table.seats, scores)
         )
 
     def payload_from_form(self, data):
@@ -369,12 +344,12 @@ class Points(RuleModule):
         if "score" in data:
             return {
                 "score": {
-                    "seat": parse_seat_id(_last(data, "seat")),
-                    "value": _form_number(_last(data, "score"), _("the score")),
+                    "seat": parse_seat_id(last(data, "seat")),
+                    "value": form_number(last(data, "score"), _("the score")),
                 }
             }
         if any(key.startswith("score-") for key in data):
-            return {"scores": _prefixed(data, "score-")}
+            return {"scores": prefixed(data, "score-", _("the score"))}
         raise BadValue(_("The form holds no score."))
 
     def describe(self, round, seats, options):
@@ -419,6 +394,16 @@ class Points(RuleModule):
         """A match the table ended: the best total by the table's rule."""
         lowest = (options or {}).get(WINS, HIGHEST) == LOWEST
         return lead_by_points(standings, seats, lowest=lowest)
+
+    def leading(self, standings, seats, options):
+        """The strip stars the best total by the table's rule, the lowest
+        when the lowest wins."""
+        if standings.result is not None:
+            return super().leading(standings, seats, options)
+        lead = self.leaders(standings, seats, options)
+        if lead is None or len(lead.seats) == len(standings.seats):
+            return ()
+        return lead.seats
 
     figure_labels = {
         "total": (gettext_lazy("Average total"), "mean"),
@@ -491,24 +476,6 @@ def _win_note(best, totals, names):
     return short_note(f"{line} win" if len(best) > 1 else f"{line} wins")
 
 
-def _scores_note(seats, scores):
-    return short_note(
-        " · ".join(
-            f"{seat.name} {signed(scores[seat.id])}"
-            for seat in seats
-            if seat.id in scores
-        )
-    )
-
-
-def _seat(table, raw):
-    seat_id = parse_seat_id(raw)
-    for seat in table.seats:
-        if seat.id == seat_id:
-            return seat
-    raise BadValue(_("Seat %(seat)s is not at this table.") % {"seat": seat_id})
-
-
 def _score_value(value, name):
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadValue(
@@ -529,24 +496,16 @@ def _score_value(value, name):
 
 def _every(table, raw):
     """Seat id -> score for every seat playing the round, each checked."""
-    if not isinstance(raw, Mapping):
-        raise BadValue(_("The scores are an object of seat id -> number."))
-    found = {}
-    # One seat under two spellings ("940", "0940") is refused, never merged.
-    for key, value in seat_mapping(raw).items():
-        seat = _seat(table, key)
-        found[seat.id] = _score_value(value, seat.name)
-    missing = [seat.name for seat in table.seats if seat.id not in found]
-    if missing:
-        raise BadValue(
-            ngettext(
-                "Enter every player's score: %(names)s is missing.",
-                "Enter every player's score: %(names)s are missing.",
-                len(missing),
-            )
-            % {"names": words.and_join(missing)}
-        )
-    return found
+
+    def missing_message(missing):
+        return ngettext(
+            "Enter every player's score: %(names)s is missing.",
+            "Enter every player's score: %(names)s are missing.",
+            len(missing),
+        ) % {"names": words.and_join(missing)}
+
+    not_an_object = _("The scores are an object of seat id -> number.")
+    return every_seat(table, raw, _score_value, not_an_object, missing_message)
 
 
 def _check_total(scores, options):
@@ -561,48 +520,3 @@ def _check_total(scores, options):
             )
             % {"total": total_text(total), "wanted": total_text(wanted)}
         )
-
-
-def _last(data, key):
-    values = data.get(key) or [""]
-    return values[-1] if isinstance(values, list | tuple) else values
-
-
-def _form_number(text, what):
-    text = text.replace(MINUS, "-") if isinstance(text, str) else ""
-    number = parse_number(text, -NUMBER_MAX, NUMBER_MAX)
-    if number is not None:
-        return number
-    text = shown(text.strip())
-    if text:
-        message = _("“%(text)s” is not a whole number (%(what)s).")
-    else:
-        message = _("An empty field is not a whole number (%(what)s).")
-    raise BadValue(message % {"text": text, "what": what})
-
-
-def _prefixed(data, prefix):
-    """``{"<seat>": n}`` from the fields named ``<prefix><seat>``; an empty one
-    stays out (and is then missing)."""
-    found = {}
-    for key in data:
-        if not key.startswith(prefix):
-            continue
-        seat = id_or_none(key.removeprefix(prefix))
-        if seat is None:
-            raise BadValue(
-                _("The form field “%(key)s” names no seat.") % {"key": shown(key)}
-            )
-        # Django folds two spellings of a field's name ("tricks-13" and
-        # "tricks-13 " in a multipart body) into one field of two values.
-        if str(seat) in found or _posted_twice(data, key):
-            raise named_twice()
-        text = _last(data, key).strip()
-        if text:
-            found[str(seat)] = _form_number(text, _("the score"))
-    return found
-
-
-def _posted_twice(data, key):
-    values = data.get(key)
-    return isinstance(values, list | tuple) and len(values) > 1

@@ -3,6 +3,7 @@ forms and the socket, on a table where alice hosts in seat Alice and bob sits as
 Ben; Cara and Dev have no phone."""
 
 import json
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -221,6 +222,18 @@ def test_an_open_ended_match_ended_by_the_table_names_the_lowest_total(
 
     assert 'data-lead="lowest"' in page
     assert "has the lowest total (-12)." in page
+
+
+def test_the_strip_stars_the_lowest_total_while_the_lowest_wins(client, alice, bob):
+    match = start(alice, bob, end="open", wins="lowest")
+    play(match, alice, (30, -12, 12, 5))
+    client.force_login(bob)
+
+    page = client.get(f"/matches/{match.pk}/").content.decode()
+
+    ben = seat(match, "Ben").pk
+    starred = re.findall(r'data-seat="(\d+)" data-lead="1"', page)
+    assert starred == [str(ben)]
 
 
 async def test_a_phones_negative_score_is_pushed_to_every_phone(table, alice, bob):
