@@ -22,7 +22,12 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from jinja2 import ChainableUndefined, Environment
 
-from games.templatetags.words import and_join, seat_names
+from games.templatetags.words import (
+    and_join,
+    seat_names,
+    signed_figure,
+    total_figure,
+)
 
 EXTENSIONS = ["jinja2.ext.i18n"]
 # name -> a namespace of a module's helpers; every environment sees them.
@@ -74,5 +79,10 @@ def environment(**options):
     # environments made before it.
     env.globals.update(HELPERS)
     ENVIRONMENTS.add(env)
-    env.filters.update(seat_names=seat_names, and_join=and_join)
+    env.filters.update(
+        seat_names=seat_names,
+        and_join=and_join,
+        signed_figure=signed_figure,
+        total_figure=total_figure,
+    )
     return env

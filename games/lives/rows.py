@@ -4,11 +4,7 @@ its fate and whether it won. Pure; the lives games' template tags wrap it."""
 from dataclasses import dataclass
 
 from games.rules import IN, OUT, SWIMMING
-from games.words import and_join
-
-
-def _name(seat, names):
-    return (names or {}).get(seat.id, seat.name)
+from games.words import and_join, seat_name
 
 
 @dataclass(frozen=True)
@@ -43,7 +39,7 @@ def standing_rows(standings, seats, start, names=None, dealer=None):
         rows.append(
             StandingRow(
                 id=seat.id,
-                name=_name(seat, names),
+                name=seat_name(seat, names),
                 lives=line.lives if line and line.lives is not None else start,
                 start=start,
                 fate=line.fate if line else IN,
@@ -58,5 +54,5 @@ def result_names(standings, seats, names=None):
     """ "Alice", or "Alice and Ben" on a shared win; "" while undecided."""
     if not standings.result:
         return ""
-    by_id = {seat.id: _name(seat, names) for seat in seats}
+    by_id = {seat.id: seat_name(seat, names) for seat in seats}
     return and_join(by_id.get(seat, "?") for seat in standings.result.winners)

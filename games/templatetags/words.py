@@ -4,6 +4,8 @@
 (which the live client renames), joined as a sentence: "Alice and Ben".
 ``{{ seats|seat_names:"winner" }}`` gives each span that class too.
 ``{{ names|and_join }}``: plain strings joined the same way.
+``{{ score|signed_figure }}`` and ``{{ total|total_figure }}``: a sheet's
+figures with a real minus sign.
 """
 
 from django import template
@@ -41,6 +43,19 @@ def seat_names(seats, css_class=""):
 @register.filter
 def and_join(names):
     return words.and_join(names)
+
+
+@register.filter
+def signed_figure(number):
+    """A round's score as a sheet prints it: ``+4``, ``-14`` (with U+2212),
+    ``0``."""
+    return words.signed(number)
+
+
+@register.filter
+def total_figure(number):
+    """A running total as a sheet prints it: ``43``, ``-12`` (with U+2212)."""
+    return words.total_text(number)
 
 
 @register.filter

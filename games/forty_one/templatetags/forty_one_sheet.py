@@ -9,6 +9,8 @@ from django import template
 from django.utils.html import format_html_join
 from django.utils.translation import pgettext
 
+from games.words import seat_name
+
 from ..rules import (
     MIN_BID_TOTAL,
     PLAYED,
@@ -18,31 +20,12 @@ from ..rules import (
     bids_of,
     round_scores,
     round_state,
-    signed,
     team_note,
     team_of,
-    total_text,
     tricks_of,
 )
 
 register = template.Library()
-
-
-@register.filter
-def forty_one_signed(number):
-    """A round's score: ``+4``, ``-14`` (U+2212 for the minus), ``0``."""
-    return signed(number)
-
-
-@register.filter
-def forty_one_total(number):
-    """A running total: ``43``, ``-12`` (U+2212 for the minus)."""
-    return total_text(number)
-
-
-def _name(seat, names):
-    names = names or {}
-    return names.get(seat.id) or names.get(str(seat.id)) or seat.name
 
 
 @register.simple_tag
@@ -52,7 +35,7 @@ def forty_one_entry(round, seats, names=None, standings=None):
     players = [
         {
             "id": seat.id,
-            "name": _name(seat, names),
+            "name": seat_name(seat, names),
             "bid": bids.get(seat.id),
             "team": team_of(seat),
         }
@@ -68,7 +51,7 @@ def forty_one_entry(round, seats, names=None, standings=None):
         "bid_total": total,
         "needed": MIN_BID_TOTAL,
         "short": max(0, MIN_BID_TOTAL - total),
-        "dealer": _name(dealer, names) if dealer else "",
+        "dealer": seat_name(dealer, names) if dealer else "",
         "last_thrown_in": extra.get("last_thrown_in"),
     }
 
@@ -86,7 +69,7 @@ def forty_one_row(round, seats, names=None):
         players.append(
             {
                 "id": seat.id,
-                "name": _name(seat, names),
+                "name": seat_name(seat, names),
                 "bid": bids.get(seat.id),
                 "tricks": tricks.get(seat.id),
                 "score": points,
@@ -124,7 +107,7 @@ def forty_one_standings(standings, seats, names=None, dealer=None):
         players.append(
             {
                 "id": seat.id,
-                "name": _name(seat, names),
+                "name": seat_name(seat, names),
                 "total": total,
                 "negative": total < 0,
                 "reached": total >= TARGET,
@@ -156,7 +139,7 @@ def forty_one_standings(standings, seats, names=None, dealer=None):
         "players": players,
         "teams": teams,
         "target": TARGET,
-        "dealer": _name(dealer_seat, names) if dealer_seat else "",
+        "dealer": seat_name(dealer_seat, names) if dealer_seat else "",
         "winner": next((team for team in teams if team["is_winner"]), None),
         "thrown_in": (standings.extra or {}).get("thrown_in", 0),
     }

@@ -8,6 +8,8 @@ phone.
 
 from django import template
 
+from games.words import seat_name
+
 from ..rules import (
     BY_ROUNDS,
     BY_TARGET,
@@ -24,28 +26,10 @@ from ..rules import (
     WINS,
     round_total_rule,
     scores_of,
-    signed,
     total_text,
 )
 
 register = template.Library()
-
-
-@register.filter
-def points_signed(number):
-    """A round's score: ``+25``, ``-10`` (U+2212 for the minus), ``0``."""
-    return signed(number)
-
-
-@register.filter
-def points_total(number):
-    """A running total: ``43``, ``-12`` (U+2212 for the minus)."""
-    return total_text(number)
-
-
-def _name(seat, names):
-    names = names or {}
-    return names.get(seat.id) or names.get(str(seat.id)) or seat.name
 
 
 def _options(match):
@@ -57,7 +41,7 @@ def points_entry(match, round, seats, names=None):
     options = _options(match)
     scores = scores_of(round)
     players = [
-        {"id": seat.id, "name": _name(seat, names), "score": scores.get(seat.id)}
+        {"id": seat.id, "name": seat_name(seat, names), "score": scores.get(seat.id)}
         for seat in seats
     ]
     entered = [player for player in players if player["score"] is not None]
@@ -80,7 +64,11 @@ def points_row(round, seats, names=None):
     return {
         "scored": round.status == "scored" and bool(scores),
         "players": [
-            {"id": seat.id, "name": _name(seat, names), "score": scores.get(seat.id)}
+            {
+                "id": seat.id,
+                "name": seat_name(seat, names),
+                "score": scores.get(seat.id),
+            }
             for seat in seats
         ],
         "low": -SCORE_MAX,
@@ -100,7 +88,7 @@ def points_standings(match, standings, seats, names=None, dealer=None):
         players.append(
             {
                 "id": seat.id,
-                "name": _name(seat, names),
+                "name": seat_name(seat, names),
                 "total": total,
                 "text": total_text(total),
                 "negative": total < 0,

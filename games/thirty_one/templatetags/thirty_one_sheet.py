@@ -8,6 +8,7 @@ from django import template
 
 from games.lives import rows
 from games.rules import OUT, SWIMMING
+from games.words import seat_name
 
 from ..rules import (
     ALL_PAY,
@@ -22,10 +23,6 @@ from ..rules import (
 
 register = template.Library()
 RULES = ThirtyOne()
-
-
-def _name(seat, names):
-    return (names or {}).get(seat.id, seat.name)
 
 
 @dataclass(frozen=True)
@@ -67,19 +64,19 @@ def entry_seats(seats, standings, names=None):
         if line and line.fate == OUT:
             continue
         swimming = bool(line and line.fate == SWIMMING)
-        rows.append(SeatRow(seat.id, _name(seat, names), swimming))
+        rows.append(SeatRow(seat.id, seat_name(seat, names), swimming))
     return rows
 
 
 @register.simple_tag
 def row_seats(seats, names=None):
-    return [SeatRow(seat.id, _name(seat, names)) for seat in seats]
+    return [SeatRow(seat.id, seat_name(seat, names)) for seat in seats]
 
 
 @register.simple_tag
 def round_marks(round, seats, match=None, names=None):
     """One closed round in words: "Ben closed: Cara pays", "Fire by Dev: …"."""
-    by_id = {seat.id: _name(seat, names) for seat in seats}
+    by_id = {seat.id: seat_name(seat, names) for seat in seats}
     options = RULES.clean_options(getattr(match, "options", None) or {})
     return marks_of(round, seats, by_id, options)
 

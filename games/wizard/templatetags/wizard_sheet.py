@@ -6,7 +6,8 @@ dealer), so a fragment is the same for every phone.
 
 from django import template
 
-from games.bids.sheet import bids_of, signed, total_text, tricks_of
+from games.bids.sheet import bids_of, total_text, tricks_of
+from games.words import seat_name
 
 from ..rules import (
     DEALER_RULE,
@@ -19,23 +20,6 @@ from ..rules import (
 register = template.Library()
 
 
-@register.filter
-def wizard_signed(number):
-    """A round's score: ``+40``, ``-20`` (U+2212 for the minus), ``0``."""
-    return signed(number)
-
-
-@register.filter
-def wizard_total(number):
-    """A running total: ``120``, ``-30`` (U+2212 for the minus)."""
-    return total_text(number)
-
-
-def _name(seat, names):
-    names = names or {}
-    return names.get(seat.id) or names.get(str(seat.id)) or seat.name
-
-
 def wizard_entry(match, round, seats, names=None):
     """The open round: its phase, each seat's bid, the cards and the sum."""
     bids = bids_of(round)
@@ -43,7 +27,7 @@ def wizard_entry(match, round, seats, names=None):
     players = [
         {
             "id": seat.id,
-            "name": _name(seat, names),
+            "name": seat_name(seat, names),
             "bid": bids.get(seat.id),
             "deals": seat.id == round.dealer,
         }
@@ -74,7 +58,7 @@ def wizard_row(round, seats, names=None):
         "players": [
             {
                 "id": seat.id,
-                "name": _name(seat, names),
+                "name": seat_name(seat, names),
                 "bid": bids.get(seat.id),
                 "tricks": tricks.get(seat.id),
                 "score": scores.get(seat.id),
@@ -95,7 +79,7 @@ def wizard_standings(standings, seats, names=None, dealer=None):
         players.append(
             {
                 "id": seat.id,
-                "name": _name(seat, names),
+                "name": seat_name(seat, names),
                 "total": total,
                 "text": total_text(total),
                 "negative": total < 0,
