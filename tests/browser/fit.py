@@ -75,3 +75,19 @@ def too_wide(page, width=None):
 def assert_fits(page, width=None):
     problem = too_wide(page, width)
     assert problem is None, problem
+
+
+def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "grid")):
+    """The page at 360 and 390 px wide, light and dark, each checked to fit,
+    and the parts a person reads (the full page is tall) one by one."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for width in (360, 390):
+            page.set_viewport_size({"width": width, "height": 800})
+            assert_fits(page)
+            path = shoot(page, f"{step}-{width}-{scheme}")
+            for part in parts:
+                region = page.locator(part if part[0] in ".[" else f"#{part}")
+                region.screenshot(path=path.with_name(f"{path.stem}-{part}.png"))
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size({"width": 390, "height": 844})

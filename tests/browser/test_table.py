@@ -26,8 +26,15 @@ WATCH_LAYOUT_SHIFTS = """() => {
 }"""
 
 
-def start_match(page, base_url, names=SEATS):
-    page.goto(base_url + "/start/")
+def start_match(page, base_url, names=SEATS, game=None, choose=None):
+    """Start a match of ``game`` (the start page's first when None) for
+    ``names``; ``choose(page)`` picks its options. The join link."""
+    # The first page of a fresh server compiles its templates: slow on a busy box.
+    page.goto(base_url + "/start/", timeout=30000)
+    if game is not None:
+        page.select_option("#id_game", game)
+    if choose is not None:
+        choose(page)
     for index, name in enumerate(names):
         field = page.locator(f"#id_seat_{index}")
         if not field.is_visible():
@@ -49,6 +56,18 @@ def wait_live(*phones):
         expect(page.locator("[data-live-status]")).to_have_attribute(
             "data-state", "live"
         )
+
+
+def expect_text(phones, selector, text, timeout=LIVE_WITHIN_MS):
+    """Every phone shows ``text`` at ``selector`` within ``timeout`` ms."""
+    for phone in phones:
+        expect(phone.locator(selector)).to_have_text(text, timeout=timeout)
+
+
+def expect_row(phones, number, text, timeout=LIVE_WITHIN_MS):
+    """Every phone's round ``number`` reads ``text`` (among other words)."""
+    found = re.compile(re.escape(text))
+    expect_text(phones, f"#round-{number} .round-result", found, timeout)
 
 
 def seat_button(page, name):

@@ -8,7 +8,14 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Match
-from tests.browser.test_table import join_as, wait_live
+from tests.browser.fit import shoot_sizes
+from tests.browser.test_table import (
+    expect_row,
+    expect_text,
+    join_as,
+    start_match,
+    wait_live,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,16 +24,7 @@ NAMES = ["Alice", "Ben", "Cara", "Dev"]
 
 
 def start_forty_one(page, base_url):
-    page.goto(base_url + "/start/")
-    page.select_option("#id_game", "forty_one")
-    for index, name in enumerate(NAMES):
-        field = page.locator(f"#id_seat_{index}")
-        if not field.is_visible():
-            page.get_by_role("button", name="Add a seat").click()
-        field.fill(name)
-    page.get_by_role("button", name="Start the match").click()
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-    return page.locator(".join-link a").get_attribute("href")
+    return start_match(page, base_url, NAMES, "forty_one")
 
 
 def bid(page, seat_id, value):
@@ -43,10 +41,7 @@ def enter_tricks(page, seats, tricks):
 
 
 def expect_meter(phones, text):
-    for phone in phones:
-        expect(phone.locator("#open-round .fo-meter-text")).to_have_text(
-            text, timeout=LIVE_WITHIN_MS
-        )
+    expect_text(phones, "#open-round .fo-meter-text", text, LIVE_WITHIN_MS)
 
 
 def bid_round(phones, seats, bids):
@@ -59,30 +54,8 @@ def bid_round(phones, seats, bids):
             expect_meter(phones, f"bids {total} of at least 11")
 
 
-def expect_row(phones, number, text):
-    for phone in phones:
-        expect(phone.locator(f"#round-{number} .round-result")).to_have_text(
-            re.compile(re.escape(text)), timeout=LIVE_WITHIN_MS
-        )
-
-
 def total_of(phone, seat_id):
     return phone.locator(f'#standings .fo-total[data-seat="{seat_id}"] .fo-points')
-
-
-def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "sheet")):
-    """The page at 360 and 390 px wide, light and dark."""
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        for width in (360, 390):
-            page.set_viewport_size({"width": width, "height": 800})
-            path = shoot(page, f"{step}-{width}-{scheme}")
-            # The full page is tall; the parts a person reads, one by one.
-            for part in parts:
-                region = page.locator(part if part[0] in ".[" else f"#{part}")
-                region.screenshot(path=path.with_name(f"{path.stem}-{part}.png"))
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size({"width": 390, "height": 844})
 
 
 def test_four_phones_bid_play_a_throw_in_and_a_team_wins(asgi_server, new_phone, shoot):

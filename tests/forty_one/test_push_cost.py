@@ -8,14 +8,15 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import actions
-from games.models import Cell, Round
-from tests.conftest import SEATS
+from games.models import Cell
 from tests.games.test_push_cost import (
+    cost,
     fresh_layers,  # noqa: F401 (an autouse fixture)
-    keep_standings,
     measured,
     page_and_snapshot_queries,
     push_of_tap,
+    seat_ids,
+    written_to,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,39 +28,21 @@ MADE_BIDS, MADE_TRICKS = (4, 3, 2, 2), (4, 3, 2, 4)
 def played_to(alice, rounds, open_bids):
     """A table whose open round is ``rounds``, holding ``open_bids`` (Alice's
     first). Every earlier round was thrown in but the last, in which everyone
-    made their bid: round 500 shows the same totals as round 3. Written straight
-    to the tables."""
-    match = actions.start_match(alice, "forty_one", SEATS, host_seat=0).match
-    seats = list(match.seats.order_by("position"))
-    Round.objects.filter(match=match).delete()
-    closed = Round.objects.bulk_create(
-        Round(match=match, number=n, status="scored", dealer=seats[(n - 1) % 4])
-        for n in range(1, rounds)
-    )
-    cells = []
-    for round in closed:
-        played = round.number == rounds - 1
-        for s, bid, tricks in zip(seats, MADE_BIDS, MADE_TRICKS, strict=True):
-            if played:
-                cells.append(Cell(round=round, seat=s, field="bid", value=bid))
-                cells.append(Cell(round=round, seat=s, field="tricks", value=tricks))
-            else:
-                cells.append(Cell(round=round, seat=s, field="bid", value=2))
-    # Alice deals the open round either way, so both records pass the deal on.
-    current = Round.objects.create(match=match, number=rounds, dealer=seats[0])
-    cells += [
-        Cell(round=current, seat=s, field="bid", value=bid)
-        for s, bid in zip(seats, open_bids, strict=False)
-    ]
-    Cell.objects.bulk_create(cells)
-    keep_standings(match, seats)
-    return match
+    made their bid: round 500 shows the same totals as round 3."""
 
+    def cells_of(round, seats):
+        if round.number == rounds:
+            for s, bid in zip(seats, open_bids, strict=False):
+                yield Cell(round=round, seat=s, field="bid", value=bid)
+        elif round.number == rounds - 1:
+            for s, bid, tricks in zip(seats, MADE_BIDS, MADE_TRICKS, strict=True):
+                yield Cell(round=round, seat=s, field="bid", value=bid)
+                yield Cell(round=round, seat=s, field="tricks", value=tricks)
+        else:
+            for s in seats:
+                yield Cell(round=round, seat=s, field="bid", value=2)
 
-def cost(push):
-    """Queries and template renders: what must not grow with the rounds."""
-    queries, renders, _ = push
-    return queries, renders
+    return written_to(alice, "forty_one", rounds, cells_of)
 
 
 def ben_bids(actor, match_id, number, ben_id):
@@ -68,12 +51,7 @@ def ben_bids(actor, match_id, number, ben_id):
 
 def tricks_close(actor, match_id, number, ben_id):
     """Everyone makes their bid: Ben takes 3 of his 3."""
-    ids = sorted(
-        Round.objects.get(match_id=match_id, number=number)
-        .cells.values_list("seat_id", flat=True)
-        .distinct()
-    )
-    tricks = dict(zip(map(str, ids), (4, 3, 2, 4), strict=True))
+    tricks = dict(zip(map(str, seat_ids(match_id)), (4, 3, 2, 4), strict=True))
     actions.record(actor, match_id, number, {"tricks": tricks})
 
 

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import actions, languages
 from games.broadcast import group_name
-from games.models import Cell, Match, Round
+from games.models import Cell, Match, Round, Seat
 from games.sheet import rebuild_standings
 from tests.conftest import SEATS, seat, win
 
@@ -54,6 +54,37 @@ def keep_standings(match, seats):
     standings = rebuild_standings(match, seats).to_data()
     Match.objects.filter(pk=match.pk).update(standings=standings)
     match.standings = standings
+
+
+def written_to(alice, game, rounds, cells_of, options=None):
+    """A ``game`` match whose open round is ``rounds``, written straight to the
+    tables: each earlier round scored, the deal passed on each round and back to
+    Alice for the open one; ``cells_of(round, seats)`` gives every round's
+    cells (the open round's among them)."""
+    match = actions.start_match(alice, game, SEATS, options, host_seat=0).match
+    seats = list(match.seats.order_by("position"))
+    Round.objects.filter(match=match).delete()
+    closed = Round.objects.bulk_create(
+        Round(match=match, number=n, status="scored", dealer=seats[(n - 1) % 4])
+        for n in range(1, rounds)
+    )
+    current = Round.objects.create(match=match, number=rounds, dealer=seats[0])
+    Cell.objects.bulk_create(
+        cell for round in (*closed, current) for cell in cells_of(round, seats)
+    )
+    keep_standings(match, seats)
+    return match
+
+
+def cost(push):
+    """Queries and template renders: what must not grow with the rounds."""
+    queries, renders, _ = push
+    return queries, renders
+
+
+def seat_ids(match_id):
+    """The match's seat ids in the order seats were made (Alice's first)."""
+    return sorted(Seat.objects.filter(match_id=match_id).values_list("pk", flat=True))
 
 
 def lives_played_to(alice, rounds):

@@ -2,56 +2,46 @@
 scores arrive, a total below zero, the target reached by two players who share
 the win, and the history's chart with the target line."""
 
-import re
-import shutil
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
 from games.models import Match
-from tests.browser.fit import assert_fits
-from tests.browser.test_table import join_as, wait_live
+from tests.browser.fit import assert_fits, shoot_sizes
+from tests.browser.test_table import (
+    expect_row,
+    expect_text,
+    join_as,
+    start_match,
+    wait_live,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LIVE_WITHIN_MS = 3000
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
-SHOTS = Path("/tmp/shots/i31-points-wizard/points")
 
 
 def start_points(page, base_url, **options):
-    # The first page of a fresh server compiles its templates: slow on a busy box.
-    page.goto(base_url + "/start/", timeout=30000)
-    page.select_option("#id_game", "points")
-    # Numbers are a list to pick from, choices radio buttons; the preset first,
-    # since it fills in the others.
-    for key, value in options.items():
-        if key in ("target", "rounds"):
-            page.select_option(f"#id_points__{key}", value)
-        else:
-            page.check(f'input[name="points__{key}"][value="{value}"]')
-    for index, name in enumerate(NAMES):
-        field = page.locator(f"#id_seat_{index}")
-        if not field.is_visible():
-            page.get_by_role("button", name="Add a seat").click()
-        field.fill(name)
-    page.get_by_role("button", name="Start the match").click()
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-    return page.locator(".join-link a").get_attribute("href")
+    def choose(page):
+        # Numbers are a list to pick from, choices radio buttons; the preset
+        # first, since it fills in the others.
+        for key, value in options.items():
+            if key in ("target", "rounds"):
+                page.select_option(f"#id_points__{key}", value)
+            else:
+                page.check(f'input[name="points__{key}"][value="{value}"]')
+
+    return start_match(page, base_url, NAMES, "points", choose)
 
 
 def enter(page, seat_id, value):
-    form = page.locator(f'#open-round .pt-score[data-seat="{seat_id}"] form')
+    form = page.locator(f'#open-round .sc-score[data-seat="{seat_id}"] form')
     form.locator('input[name="score"]').fill(str(value))
     form.locator("button").click()
 
 
 def expect_count(phones, text):
-    for phone in phones:
-        expect(phone.locator("#open-round .pt-count")).to_have_text(
-            text, timeout=LIVE_WITHIN_MS
-        )
+    expect_text(phones, "#open-round .sc-count", text, LIVE_WITHIN_MS)
 
 
 def score_round(phones, seats, scores):
@@ -64,37 +54,8 @@ def score_round(phones, seats, scores):
             expect_count(phones, f"{count} of 4 in")
 
 
-def expect_row(phones, number, text):
-    for phone in phones:
-        expect(phone.locator(f"#round-{number} .round-result")).to_have_text(
-            re.compile(re.escape(text)), timeout=LIVE_WITHIN_MS
-        )
-
-
 def total_of(phone, seat_id):
-    return phone.locator(f'#standings .pt-total[data-seat="{seat_id}"] .pt-points')
-
-
-def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "grid")):
-    """The page at 360 and 390 px wide, light and dark, each checked to fit."""
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        for width in (360, 390):
-            page.set_viewport_size({"width": width, "height": 800})
-            assert_fits(page)
-            path = shoot(page, f"{step}-{width}-{scheme}")
-            for part in parts:
-                region = page.locator(part if part[0] in ".[" else f"#{part}")
-                region.screenshot(path=path.with_name(f"{path.stem}-{part}.png"))
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size({"width": 390, "height": 844})
-
-
-def keep(shots_folder):
-    """Copy the test's screenshots where the brief keeps them."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for png in shots_folder.glob("*.png"):
-        shutil.copy(png, SHOTS / png.name)
+    return phone.locator(f'#standings .sc-total[data-seat="{seat_id}"] .sc-points')
 
 
 def test_four_phones_enter_their_own_scores_and_two_share_the_win(
@@ -121,7 +82,7 @@ def test_four_phones_enter_their_own_scores_and_two_share_the_win(
         )
     enter(ben, seats["Ben"], -5)
     expect_count(phones, "1 of 4 in")
-    path = shoot(ben, "round-2-entering")
+    shoot(ben, "round-2-entering")
     for phone in phones:
         assert_fits(phone)
     shoot_sizes(ben, shoot, "below-zero")
@@ -147,12 +108,11 @@ def test_four_phones_enter_their_own_scores_and_two_share_the_win(
     # The history: the running totals, Ben's below zero, with the target line.
     cara.goto(f"{asgi_server}/matches/{match.pk}/history/")
     expect(cara.locator("svg.chart-lines polyline")).to_have_count(4)
-    expect(cara.locator(".pt-history")).to_have_count(2)
+    expect(cara.locator(".sc-history")).to_have_count(2)
     expect(cara.locator("svg.chart-lines")).to_contain_text("100")
     shoot_sizes(cara, shoot, "history", parts=(".chart-figure", ".h-rounds"))
     assert_fits(cara)
     assert cara.console_errors == []
-    keep(path.parent)
 
 
 def test_one_scorer_enters_the_whole_round_at_a_scorers_table(
@@ -172,11 +132,11 @@ def test_one_scorer_enters_the_whole_round_at_a_scorers_table(
 
     expect_row([alice, ben], 1, "Alice +13 · Ben 0 · Cara +13 · Dev 0")
     for phone in (alice, ben):
-        expect(phone.locator("#standings .pt-legend")).to_have_text(
+        expect(phone.locator("#standings .sc-legend")).to_have_text(
             "Ends when someone reaches 100; the lowest total wins."
         )
     assert [alice.console_errors, ben.console_errors] == [[], []]
-    keep(shoot(ben, "scorer-after").parent)
+    shoot(ben, "scorer-after")
 
 
 @pytest.mark.parametrize("game", ["points", "wizard"])
@@ -197,4 +157,4 @@ def test_the_start_page_with_the_game_chosen_fits_a_phone(
         assert_fits(page)
     shoot_sizes(page, shoot, f"start-{game}", parts=(f"[data-options-for={game}]",))
     assert page.console_errors == []
-    keep(shoot(page, f"start-{game}-after").parent)
+    shoot(page, f"start-{game}-after")

@@ -8,14 +8,15 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import actions
-from games.models import Cell, Round
-from tests.conftest import SEATS
+from games.models import Cell
 from tests.games.test_push_cost import (
+    cost,
     fresh_layers,  # noqa: F401 (an autouse fixture)
-    keep_standings,
     measured,
     page_and_snapshot_queries,
     push_of_tap,
+    seat_ids,
+    written_to,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,29 +27,15 @@ LAST = (4, -3, 2, 1)
 def played_to(alice, rounds):
     """A table whose open round is ``rounds``: every earlier round scored 0 all
     round but the last, which scored ``LAST``, so round 500 shows the same totals
-    as round 3. Written straight to the tables."""
-    options = {"end": "open"}
-    match = actions.start_match(alice, "points", SEATS, options, host_seat=0).match
-    seats = list(match.seats.order_by("position"))
-    Round.objects.filter(match=match).delete()
-    closed = Round.objects.bulk_create(
-        Round(match=match, number=n, status="scored", dealer=seats[(n - 1) % 4])
-        for n in range(1, rounds)
-    )
-    cells = []
-    for round in closed:
-        played = round.number == rounds - 1
-        for s, value in zip(seats, LAST, strict=True):
-            cells.append(Cell(round=round, seat=s, value=value if played else 0))
-    Cell.objects.bulk_create(cells)
-    Round.objects.create(match=match, number=rounds, dealer=seats[0])
-    keep_standings(match, seats)
-    return match
+    as round 3."""
 
+    def cells_of(round, seats):
+        if round.number < rounds:
+            played = round.number == rounds - 1
+            for s, value in zip(seats, LAST, strict=True):
+                yield Cell(round=round, seat=s, value=value if played else 0)
 
-def cost(push):
-    queries, renders, _ = push
-    return queries, renders
+    return written_to(alice, "points", rounds, cells_of, {"end": "open"})
 
 
 def ben_scores(actor, match_id, number, ben_id):
@@ -56,12 +43,7 @@ def ben_scores(actor, match_id, number, ben_id):
 
 
 def whole_round(actor, match_id, number, ben_id):
-    ids = sorted(
-        Round.objects.get(match_id=match_id, number=1).match.seats.values_list(
-            "pk", flat=True
-        )
-    )
-    scores = dict(zip(map(str, ids), (5, -6, 0, 1), strict=True))
+    scores = dict(zip(map(str, seat_ids(match_id)), (5, -6, 0, 1), strict=True))
     actions.record(actor, match_id, number, {"scores": scores})
 
 

@@ -5,39 +5,34 @@ Rounds 3 to 13 are played through the write path between the phones' rounds, so
 the test reaches the last round in a few minutes."""
 
 import re
-import shutil
 import threading
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from games import actions
 from games.models import Match
-from tests.browser.fit import assert_fits
-from tests.browser.test_table import join_as, wait_live
+from tests.browser.fit import shoot_sizes
+from tests.browser.test_table import (
+    expect_row,
+    expect_text,
+    join_as,
+    start_match,
+    wait_live,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LIVE_WITHIN_MS = 3000
 NAMES = ["Alice", "Ben", "Cara", "Dev"]
-SHOTS = Path("/tmp/shots/i31-points-wizard/wizard")
 
 
 def start_wizard(page, base_url, dealer_rule=False):
-    # The first page of a fresh server compiles its templates: slow on a busy box.
-    page.goto(base_url + "/start/", timeout=30000)
-    page.select_option("#id_game", "wizard")
-    if dealer_rule:
-        page.check("#id_wizard__dealer_rule")
-    for index, name in enumerate(NAMES):
-        field = page.locator(f"#id_seat_{index}")
-        if not field.is_visible():
-            page.get_by_role("button", name="Add a seat").click()
-        field.fill(name)
-    page.get_by_role("button", name="Start the match").click()
-    expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
-    return page.locator(".join-link a").get_attribute("href")
+    def choose(page):
+        if dealer_rule:
+            page.check("#id_wizard__dealer_rule")
+
+    return start_match(page, base_url, NAMES, "wizard", choose)
 
 
 def bid(page, seat_id, value):
@@ -47,10 +42,7 @@ def bid(page, seat_id, value):
 
 
 def expect_count(phones, text):
-    for phone in phones:
-        expect(phone.locator("#open-round .wz-count")).to_have_text(
-            text, timeout=LIVE_WITHIN_MS
-        )
+    expect_text(phones, "#open-round .sc-count", text, LIVE_WITHIN_MS)
 
 
 def bid_round(phones, seats, bids, order=NAMES):
@@ -70,33 +62,8 @@ def enter_tricks(page, seats, tricks):
     form.get_by_role("button", name=re.compile(r"^Close round")).click()
 
 
-def expect_row(phones, number, text):
-    for phone in phones:
-        expect(phone.locator(f"#round-{number} .round-result")).to_have_text(
-            re.compile(re.escape(text)), timeout=LIVE_WITHIN_MS
-        )
-
-
 def total_of(phone, seat_id):
-    return phone.locator(f'#standings .wz-total[data-seat="{seat_id}"] .wz-points')
-
-
-def shoot_sizes(page, shoot, step, parts=("open-round", "standings", "grid")):
-    """The page at 360 and 390 px wide, light and dark, each checked to fit."""
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        for width in (360, 390):
-            page.set_viewport_size({"width": width, "height": 800})
-            assert_fits(page)
-            path = shoot(page, f"{step}-{width}-{scheme}")
-            for part in parts:
-                region = page.locator(part if part[0] in ".[" else f"#{part}")
-                region.screenshot(path=path.with_name(f"{path.stem}-{part}.png"))
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size({"width": 390, "height": 844})
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for png in path.parent.glob("*.png"):
-        shutil.copy(png, SHOTS / png.name)
+    return phone.locator(f'#standings .sc-total[data-seat="{seat_id}"] .sc-points')
 
 
 def play_through_the_write_path(match, host, seats, numbers):
@@ -193,6 +160,6 @@ def test_four_phones_play_wizard_to_its_last_round(asgi_server, new_phone, shoot
     # The history: fifteen rounds and the running totals.
     ben.goto(f"{asgi_server}/matches/{match.pk}/history/")
     expect(ben.locator("svg.chart-lines polyline")).to_have_count(4)
-    expect(ben.locator(".wz-history")).to_have_count(15)
+    expect(ben.locator(".sc-history")).to_have_count(15)
     shoot_sizes(ben, shoot, "history", parts=(".chart-figure",))
     assert ben.console_errors == []

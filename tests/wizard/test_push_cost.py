@@ -8,14 +8,15 @@ import pytest
 from channels.db import database_sync_to_async
 
 from games import actions
-from games.models import Cell, Round
-from tests.conftest import SEATS
+from games.models import Cell
 from tests.games.test_push_cost import (
+    cost,
     fresh_layers,  # noqa: F401 (an autouse fixture)
-    keep_standings,
     measured,
     page_and_snapshot_queries,
     push_of_tap,
+    seat_ids,
+    written_to,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,35 +25,19 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def played_to(alice, rounds, open_bids):
     """A table whose open round is ``rounds``, holding ``open_bids`` (Alice's
     first). In every earlier round everyone bid 0 and Dev took every trick, so
-    the totals keep their signs from round 3 on. Written straight to the
-    tables."""
-    match = actions.start_match(alice, "wizard", SEATS, host_seat=0).match
-    seats = list(match.seats.order_by("position"))
-    Round.objects.filter(match=match).delete()
-    closed = Round.objects.bulk_create(
-        Round(match=match, number=n, status="scored", dealer=seats[(n - 1) % 4])
-        for n in range(1, rounds)
-    )
-    cells = []
-    for round in closed:
-        taker = seats[3]
+    the totals keep their signs from round 3 on."""
+
+    def cells_of(round, seats):
+        if round.number == rounds:
+            for s, bid in zip(seats, open_bids, strict=False):
+                yield Cell(round=round, seat=s, field="bid", value=bid)
+            return
         for s in seats:
-            cells.append(Cell(round=round, seat=s, field="bid", value=0))
-            took = round.number if s == taker else 0
-            cells.append(Cell(round=round, seat=s, field="tricks", value=took))
-    current = Round.objects.create(match=match, number=rounds, dealer=seats[0])
-    cells += [
-        Cell(round=current, seat=s, field="bid", value=bid)
-        for s, bid in zip(seats, open_bids, strict=False)
-    ]
-    Cell.objects.bulk_create(cells)
-    keep_standings(match, seats)
-    return match
+            took = round.number if s == seats[3] else 0
+            yield Cell(round=round, seat=s, field="bid", value=0)
+            yield Cell(round=round, seat=s, field="tricks", value=took)
 
-
-def cost(push):
-    queries, renders, _ = push
-    return queries, renders
+    return written_to(alice, "wizard", rounds, cells_of)
 
 
 def ben_bids(actor, match_id, number, ben_id):
@@ -61,12 +46,8 @@ def ben_bids(actor, match_id, number, ben_id):
 
 def tricks_close(actor, match_id, number, ben_id):
     """Ben takes one trick, Alice the rest."""
-    ids = sorted(
-        Round.objects.get(match_id=match_id, number=number)
-        .cells.values_list("seat_id", flat=True)
-        .distinct()
-    )
-    tricks = dict(zip(map(str, ids), (number - 1, 1, 0, 0), strict=True))
+    ids = map(str, seat_ids(match_id))
+    tricks = dict(zip(ids, (number - 1, 1, 0, 0), strict=True))
     actions.record(actor, match_id, number, {"taken": tricks})
 
 
