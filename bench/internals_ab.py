@@ -9,8 +9,10 @@ socket record (``cpu_ms``) and its ratio to the bare stack (``cpu_ratio``), and
 the saving of each optimisation as a share of the record's CPU.
 
 Dropped after this measure (within noise of the stock code, or slower): the
-layer's throttled ``_clean_expired`` and the SQLite cursor's cached
-``convert_query``. Not measured here: ``games/actions/sql.py``'s
+SQLite cursor's cached ``convert_query``. The layer's throttled
+``_clean_expired`` is not toggled here: its cost grows with the sockets open,
+which six phones do not show; it was measured under load instead
+(docs/benchmarks.md, "Private internals"). Not measured here: ``games/actions/sql.py``'s
 ``execute_wrapper`` batching only runs on PostgreSQL (this runs on SQLite), and
 ``stored()``'s
 ``_state.adding = False`` is what makes an instance written by that SQL one the

@@ -5,10 +5,12 @@ and where to look, when an upgrade changes the internal it relies on."""
 import inspect
 
 from channels.consumer import AsyncConsumer
+from channels.layers import InMemoryChannelLayer as StockLayer
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models.base import ModelState
 
 from games.consumers import NoHop
+from squarescores import layers
 from squarescores.sqlite import base
 
 
@@ -37,3 +39,19 @@ def test_a_model_state_still_says_whether_an_instance_is_to_be_added():
         "sets them on instances its SQL wrote, so that a later save() updates "
         "rather than inserts."
     )
+
+
+def test_channels_in_memory_layer_still_sweeps_through_the_method_the_app_throttles():
+    swept_by = [
+        name
+        for name in ("receive", "group_send", "group_add")
+        if "self._clean_expired()" in inspect.getsource(getattr(StockLayer, name))
+    ]
+    assert swept_by, (
+        "Channels' InMemoryChannelLayer no longer calls _clean_expired() from "
+        "receive or group_send: squarescores/layers.py throttles that sweep (it "
+        "walked every socket of the process on every message, 11% of a worker's "
+        "samples at 300 phones); check how the new layer expires messages."
+    )
+    assert "_clean_expired" in layers.InMemoryChannelLayer.__dict__
+

@@ -29,7 +29,7 @@ async def test_a_group_send_reaches_every_member_once():
 
 
 async def test_an_expired_message_is_swept_and_its_channel_leaves_the_groups():
-    layer = InMemoryChannelLayer(expiry=0.05)
+    layer = InMemoryChannelLayer(expiry=0.05, sweep_interval=0.1)
     dead, alive = await members(layer, "match.1", 2)
     await layer.send(dead, {"type": "match.change"})
 
@@ -51,3 +51,18 @@ async def test_a_full_member_loses_the_message_and_the_others_still_get_it():
     assert (await layer.receive(other))["type"] == "second"
     with pytest.raises(asyncio.TimeoutError):
         await asyncio.wait_for(layer.receive(full), 0.1)
+
+
+async def test_the_sweep_of_expired_messages_runs_at_most_once_an_interval():
+    layer = InMemoryChannelLayer(expiry=0.05, sweep_interval=60)
+    dead, alive = await members(layer, "match.1", 2)
+    await layer.group_send("match.1", {"type": "first"})
+    await layer.receive(alive)
+
+    await asyncio.sleep(0.1)
+    await layer.group_send("match.1", {"type": "second"})
+
+    # Swept before "first" expired and not again within the interval.
+    assert dead in layer.groups["match.1"]
+    assert (await layer.receive(alive))["type"] == "second"
+
