@@ -278,7 +278,7 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "servestatic.storage.CompressedManifestStaticFilesStorage"
+            "squarescores.storage.MinifiedManifestStaticFilesStorage"
             if STATIC_MANIFEST
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
