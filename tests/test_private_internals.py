@@ -54,4 +54,3 @@ def test_channels_in_memory_layer_still_sweeps_through_the_method_the_app_thrott
         "samples at 300 phones); check how the new layer expires messages."
     )
     assert "_clean_expired" in layers.InMemoryChannelLayer.__dict__
-

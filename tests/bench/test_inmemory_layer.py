@@ -65,4 +65,3 @@ async def test_the_sweep_of_expired_messages_runs_at_most_once_an_interval():
     # Swept before "first" expired and not again within the interval.
     assert dead in layer.groups["match.1"]
     assert (await layer.receive(alive))["type"] == "second"
-
