@@ -26,7 +26,7 @@ from django.db import transaction
 
 from squarescores import metrics
 
-from . import languages, live
+from . import catchup, languages, live
 from .threads import database_call
 
 logger = logging.getLogger(__name__)
@@ -144,9 +144,12 @@ def frame_texts(match_id, version, kind, change, match, seats):
     which makes its phones ask for a snapshot (and note their language)."""
     noted = languages.listening(match_id)
     if noted:
-        return live.change_texts(
+        texts = live.change_texts(
             match_id, version, kind, change, noted, match=match, seats=seats
         )
+        # For a phone that reconnects having missed it (games/catchup.py).
+        catchup.keep(match_id, version, texts)
+        return texts
     bare = {"type": "change", "version": version, "kind": kind, **change}
     text = json.dumps(bare, separators=(",", ":"))
     return dict.fromkeys(languages.codes(), text)

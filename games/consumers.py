@@ -173,19 +173,25 @@ class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
         """A page that already shows the match's current version (a phone back
         from a blink of its Wi-Fi, a page just loaded) needs no snapshot: a
         ``current`` frame of a few bytes says so, for one query instead of the
-        snapshot's reads and rendering. Read after joining the group, as the
-        snapshot is, so a change committed since reaches the page as a push."""
+        snapshot's reads and rendering; a page a few versions behind gets the
+        pushes it missed first (``games.catchup``). Read after joining the
+        group, as the snapshot is, so a change committed since reaches the page
+        as a push."""
         held = held_version(self.scope)
         if held is None:
             return False
         state = await database_call(live.member_state)(
-            self.match_id, self.scope.get("user")
+            self.match_id, self.scope.get("user"), held, self.language
         )
-        if state is None or state[0] != held:
+        if state is None:
             return False
-        self.game = state[1]
-        metrics.SNAPSHOTS.labels("current").inc()
-        await self.send(text_data=json.dumps({"type": "current", "version": held}))
+        version, self.game, missed = state
+        if version != held and missed is None:
+            return False
+        for text in missed or ():
+            await self.send(text_data=text)
+        metrics.SNAPSHOTS.labels("current" if version == held else "caught_up").inc()
+        await self.send(text_data=json.dumps({"type": "current", "version": version}))
         return True
 
     async def disconnect(self, code):

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from squarescores.jinja import url
 
-from . import errors
+from . import catchup, errors
 from .models import Event, Match, Membership, Round, Seat
 from .rules import DRAW, MAIN, OPEN, OUT, RoundView, Standings, playing
 from .sheet import (
@@ -501,16 +501,25 @@ def member_snapshot(match_id, user, language=None):
     }
 
 
-def member_state(match_id, user):
-    """(version, game) of ``match_id`` when ``user`` is a member, else None: one
-    query, all a reconnecting page needs when it holds that version already."""
+def member_state(match_id, user, held=None, language=None):
+    """(version, game, missed) of ``match_id`` when ``user`` is a member, else
+    None: one query, all a reconnecting page needs when it holds that version
+    already. ``missed``: the kept pushes of ``language`` since ``held`` up to
+    the match's version (``games.catchup``), None when they are not all kept."""
     if user is None or not user.is_authenticated:
         return None
-    return (
+    state = (
         Match.objects.filter(pk=match_id, memberships__user=user)
         .values_list("version", "game")
         .first()
     )
+    if state is None:
+        return None
+    version, game = state
+    behind = None
+    if held is not None and held < version:
+        behind = catchup.missed(match_id, language, held, version)
+    return version, game, behind
 
 
 def rematch_id(match):

@@ -15,7 +15,8 @@
 //               TV); false: every change as it comes (the history refetches)
 //   current     true: connect with the version the page holds; a server that
 //               finds it still the match's answers "current" instead of a whole
-//               snapshot (the table: a phone back from a blink of its Wi-Fi)
+//               snapshot (the table: a phone back from a blink of its Wi-Fi),
+//               after the pushes the page missed when it still keeps them
 //   onSnapshot(message), onChange(message)   apply one; the version then moves
 //   onCurrent()   the page's version is the match's: nothing to replace
 //   onNews(message)     a rematch: the table went on to its next match. It is a
@@ -99,6 +100,9 @@
         onStatus("live");
         drain();
       } else if (message.type === "current") {
+        // A page a few versions behind got the pushes it missed first: apply
+        // them, then this must be the page's version.
+        drain();
         if (message.version !== version) {
           requestSnapshot();
           return;

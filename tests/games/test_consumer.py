@@ -5,6 +5,7 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import channel_layers, get_channel_layer
+from django.core.cache import cache
 from django.test import Client
 
 from squarescores.asgi import application
@@ -101,6 +102,51 @@ async def test_a_page_behind_the_match_gets_the_whole_snapshot(match, bob):
 
     assert (answer["type"], answer["version"]) == ("snapshot", match.version)
     await socket.disconnect()
+
+
+async def test_a_page_a_few_versions_behind_gets_the_pushes_it_missed(
+    match, alice, bob
+):
+    watcher = await connect(match.pk, bob)
+    held = (await receive(watcher))["version"]
+    await watcher.disconnect()
+    host = await connect(match.pk, alice)
+    await receive(host)
+    ben = await seat_id(match, "Ben")
+    for number in (1, 2):
+        await host.send_json_to(tap_frame(number, ben, key=f"k{number}"))
+        pushed = await receive(host)
+    await host.disconnect()
+
+    back = await connect(match.pk, bob, query=f"?version={held}")
+    frames = [await receive(back) for _ in range(3)]
+
+    assert [(f["type"], f["version"]) for f in frames] == [
+        ("change", held + 1),
+        ("change", held + 2),
+        ("current", held + 2),
+    ]
+    assert frames[1] == pushed
+    await back.disconnect()
+
+
+async def test_a_page_behind_what_was_kept_gets_the_snapshot(match, alice, bob):
+    watcher = await connect(match.pk, bob)
+    held = (await receive(watcher))["version"]
+    await watcher.disconnect()
+    host = await connect(match.pk, alice)
+    await receive(host)
+    await host.send_json_to(tap_frame(1, await seat_id(match, "Ben"), key="k1"))
+    await receive(host)
+    await host.disconnect()
+    # The pushes kept expired, or another worker made them without a shared cache.
+    await database_sync_to_async(cache.clear)()
+
+    back = await connect(match.pk, bob, query=f"?version={held}")
+
+    answer = await receive(back)
+    assert (answer["type"], answer["version"]) == ("snapshot", held + 1)
+    await back.disconnect()
 
 
 async def test_an_outsider_naming_the_current_version_is_still_refused(match, charlie):
