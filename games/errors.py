@@ -96,8 +96,10 @@ class KeyReused(Refusal):
     )
 
     def __init__(self, first, message=None, *, version=None):
-        # The change the key made: its version and kind.
-        self.first = {"version": first.version, "kind": first.kind}
+        # The change the key made: its version and kind (a club's change has
+        # no version).
+        made = {"version": getattr(first, "version", None), "kind": first.kind}
+        self.first = {name: value for name, value in made.items() if value is not None}
         super().__init__(message, version=version)
 
     def as_dict(self):

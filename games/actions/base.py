@@ -93,11 +93,39 @@ def replay_of(match_id, actor, key, fingerprint=None):
     )
     if event is None:
         return None
-    if None not in (fingerprint, event.request_hash) and (
-        fingerprint != event.request_hash
-    ):
-        raise errors.KeyReused(event, version=event.match.version)
+    same_request(event, fingerprint, version=event.match.version)
     return Result(event.match, event, replayed=True)
+
+
+def same_request(first, fingerprint, *, version=None):
+    """Refuse ``fingerprint`` as ``KeyReused`` unless it is the one ``first``
+    (what keeps a key: a match's event, a club's keyed change) was made with."""
+    if None not in (fingerprint, first.request_hash) and (
+        fingerprint != first.request_hash
+    ):
+        raise errors.KeyReused(first, version=version)
+
+
+def keyed_once(key, request, attempt, replay):
+    """The one rule of a keyed change, a match's (``run_change``) or a club's.
+
+    ``attempt(fingerprint)`` makes the change and keeps ``key`` and the
+    fingerprint of ``request`` (``request_hash``) with it, in one transaction.
+    A retried key is not looked up first: the retry either meets a refusal or
+    the key's unique constraint, and then ``replay(fingerprint)`` answers with
+    the first result (``same_request`` refusing another request), or with None
+    when the key is new, and the refusal stands. A malformed key is refused
+    before anything is asked.
+    """
+    clean_key(key)
+    fingerprint = request_hash(request) if key is not None else None
+    try:
+        return attempt(fingerprint)
+    except (errors.Refusal, IntegrityError):
+        earlier = replay(fingerprint) if key is not None else None
+        if earlier is None:
+            raise
+        return earlier
 
 
 def lock_live_match(
@@ -268,24 +296,20 @@ def run_change(
     actor must be a member, checked inside the lock statement. ``ended_too``: the
     change may be made to an ended match as well.
 
-    A retried key is not looked up first: the retry either meets a refusal (its
-    round is closed, its seat taken) or the key's unique constraint as it appends
-    the event, and then answers with the first result. A tap pays for the lookup
-    only when it is a retry. ``request`` (the action's name and arguments) is
-    kept with a keyed event: the key sent again with another request is refused
-    (``KeyReused``) rather than answered with the first result.
+    A retried key is not looked up first (``keyed_once``): the retry either meets
+    a refusal (its round is closed, its seat taken) or the key's unique
+    constraint as it appends the event, and then answers with the first result.
+    A tap pays for the lookup only when it is a retry. ``request`` (the action's
+    name and arguments) is kept with a keyed event: the key sent again with
+    another request is refused (``KeyReused``) rather than answered with the
+    first result.
 
     Each change committed, its time and each refusal are counted here, the one
     place every change passes (``squarescores.metrics``); a replay is neither.
     """
     started = time.perf_counter()
-    try:
-        clean_key(key)
-    except errors.Refusal as refusal:
-        metrics.refused(refusal.code)
-        raise
-    fingerprint = request_hash(request) if key is not None else None
-    try:
+
+    def attempt(fingerprint):
         with transaction.atomic(), sql.deferred():
             match = lock_live_match(
                 match_id,
@@ -309,16 +333,20 @@ def run_change(
             broadcast.announce(
                 match, match.version, applied.kind, applied.change, applied.seats
             )
-    except (errors.Refusal, IntegrityError) as refusal:
+        return Result(match, event)
+
+    def replay(fingerprint):
         # The same key may have won a race with this call: answer as it did.
-        try:
-            earlier = replay_of(match_id, actor, key, fingerprint)
-        except errors.KeyReused as reused:
-            metrics.refused(reused.code)
-            raise
-        if earlier:
-            return earlier
-        metrics.refused(getattr(refusal, "code", "conflict"))
+        return replay_of(match_id, actor, key, fingerprint)
+
+    try:
+        result = keyed_once(key, request, attempt, replay)
+    except errors.Refusal as refusal:
+        metrics.refused(refusal.code)
         raise
-    metrics.recorded(applied.kind, time.perf_counter() - started)
-    return Result(match, event)
+    except IntegrityError:
+        metrics.refused("conflict")
+        raise
+    if not result.replayed:
+        metrics.recorded(result.event.kind, time.perf_counter() - started)
+    return result

@@ -102,7 +102,11 @@ class ApiView(GenericAPIView):
         return serializer.validated_data
 
     def answer(self, result, code=status.HTTP_200_OK):
-        response = Response(match_data(result.match), status=code)
+        return self.marked(Response(match_data(result.match), status=code), result)
+
+    def marked(self, response, result):
+        """``response``, marked as a replay when ``result`` (what an action
+        answered) answers an earlier request with the same key."""
         if result.replayed:
             response["Idempotent-Replayed"] = "true"
         return response

@@ -117,8 +117,8 @@ def responses(*statuses):
         "(`authentication_failed`).",
         403: "Not allowed: `not_member`, `not_host` or a missing CSRF token.",
         404: "No such match, seat, round or game.",
-        409: "A conflict: `round_closed`, `match_ended`, `seat_taken`…; "
-        "`version` is the current one.",
+        409: "A conflict: `round_closed`, `match_ended`, `seat_taken`, "
+        "`key_reused`…; `version` is the current one.",
         429: "Too many requests; `Retry-After` says how many seconds to wait.",
     }
     return {

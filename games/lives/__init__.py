@@ -21,6 +21,12 @@ from games.words import and_join, for_the_log
 SHARE, REPLAY = "share", "replay"
 WIPEOUT_CHOICES = (SHARE, REPLAY)
 
+# The seats gone out so far, in the order they went: one list of seat ids per
+# round that put any out, kept in the standings' ``extra``. A seat's line says
+# only that it is out; a finished match's places need when. Lists of numbers,
+# as they come back from the stored JSON unchanged.
+OUT_ORDER = "out"
+
 
 def new_line(seat_id, lives):
     """A seat's line before it has paid anything."""
@@ -77,7 +83,8 @@ def settle(standings, losses, *, wipeout=SHARE, names=None):
     Sets ``standings.result`` when one seat is left in, or, when the round puts
     every remaining seat out at once, per ``wipeout``: ``share`` (they all win)
     or ``replay`` (the round costs nothing). A decided match is left as it is.
-    ``names`` (seat id -> name) words the result's note.
+    ``names`` (seat id -> name) words the result's note. The seats the round
+    puts out join the standings' out order together (``out_turns``).
     """
     if wipeout not in WIPEOUT_CHOICES:
         raise ValueError(f"wipeout is one of {WIPEOUT_CHOICES}, not {wipeout!r}.")
@@ -91,16 +98,31 @@ def settle(standings, losses, *, wipeout=SHARE, names=None):
     for seat, count in paid.items():
         after = after.replace_seat(pay(after.seat(seat), count))
     left = still_in(after)
+    gone = [seat for seat in before if seat not in left]
     if before and not left:
         if wipeout == REPLAY:
             return Settlement(standings, {}, tuple(before), replayed=True)
         # Nobody goes out: the seats that would have share the win, as they sat.
         result = Result(winners=tuple(before), note=shared_note(before, names))
         return Settlement(replace(standings, result=result), {}, tuple(before))
+    if gone:
+        order = [*standings.extra.get(OUT_ORDER, ()), gone]
+        after = replace(after, extra={**after.extra, OUT_ORDER: order})
     if len(left) == 1 and len(before) > 1:
         result = Result(winners=(left[0],), note=last_in_note(left[0], names))
         after = replace(after, result=result)
     return Settlement(after, paid)
+
+
+def out_turns(standings):
+    """Seat id -> the turn it went out in (1 for the first seats out, 2 for the
+    next, ...), for the seats the standings saw go out. Seats out in one round
+    share a turn."""
+    return {
+        seat: turn
+        for turn, seats in enumerate(standings.extra.get(OUT_ORDER, ()), 1)
+        for seat in seats
+    }
 
 
 def would_wipe_out(standings, losses):

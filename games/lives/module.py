@@ -1,11 +1,14 @@
 """What a lives game's rule module shares with the others: the seats a record
-may name and the history's summary. Pure, like the rest of the engine."""
+may name, the history's summary and a finished match's places. Pure, like the
+rest of the engine."""
 
 from django.utils.translation import gettext as _
 
 from games.errors import BadValue
-from games.rules import DRAW, OUT, RuleModule
+from games.rules import DRAW, OUT, RuleModule, shared_places
 from games.seat_ids import parse_seat_id
+
+from . import out_turns
 
 
 class LivesModule(RuleModule):
@@ -45,3 +48,24 @@ class LivesModule(RuleModule):
             "lives_paid": paid,
             "draws": draws,
         }
+
+    def places(self, seats, standings, options=None):
+        """The winners first, then the seats still in by lives left, then the
+        seats out: the later a seat went out, the higher it places, and seats
+        out in the same round share a place. Standings kept before the out
+        order was (none for any seat) leave the out seats sharing one place."""
+        winners = set(standings.result.winners) if standings.result else set()
+        turns = out_turns(standings)
+
+        def rank(seat):
+            line = standings.seat(seat.id)
+            if line is None:
+                return (False, False, 0, 0)
+            return (
+                seat.id in winners,
+                line.fate != OUT,
+                line.lives or 0,
+                turns.get(seat.id, 0),
+            )
+
+        return shared_places({seat.id: rank(seat) for seat in seats})

@@ -1,5 +1,6 @@
 """The clubs' REST API under /api/clubs/: each view reads, or calls one action
-of ``clubs.actions``, and answers; refusals take the API's one error shape."""
+of ``clubs.actions``, and answers; refusals take the API's one error shape.
+Every change takes an ``Idempotency-Key`` as a match's does (``clubs.keys``)."""
 
 import datetime
 
@@ -11,12 +12,12 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from games.api.base import ApiView
+from games.api.base import IDEMPOTENCY_KEY, ApiView
 from games.api.errors import responses
 from games.api.serializers import NoBody
 from games.rules import registry
 
-from . import actions, boards, pages
+from . import actions, boards, keys, pages
 from . import serializers as s
 from .limits import invite_for
 from .models import ClubMember, SeatResult
@@ -32,6 +33,13 @@ def is_date(text):
 
 def club_data(club, member):
     return {"id": club.pk, "name": club.name, "admin": member.is_admin}
+
+
+def changed_club_data(user, club):
+    """A club as a change answers it; a retry of the change may come from
+    someone who has left it since."""
+    member = actions.membership(user, club.pk)
+    return {"id": club.pk, "name": club.name, "admin": bool(member and member.is_admin)}
 
 
 def member_data(member):
@@ -53,6 +61,24 @@ class ClubView(ApiView):
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
 
+    def once(self, kind, action, *args):
+        """``action(user, *args)`` made once per ``Idempotency-Key``."""
+        return keys.once(self.request.user, self.key(), kind, action, *args)
+
+    def reply(self, done, data, code=status.HTTP_200_OK):
+        return self.marked(Response(data, status=code), done)
+
+
+def change(request_serializer, code, response, *statuses, **kwargs):
+    """The schema of a POST that changes a club: it takes an idempotency key,
+    and a key sent again with another request is refused (409)."""
+    return extend_schema(
+        request=request_serializer,
+        responses={code: response, **responses(400, 401, *statuses, 409)},
+        parameters=[IDEMPOTENCY_KEY],
+        **kwargs,
+    )
+
 
 class ClubList(ClubView):
     serializer_class = s.ClubRequest
@@ -65,15 +91,17 @@ class ClubList(ClubView):
         members = ClubMember.objects.active().filter(user=request.user)
         return Response([club_data(m.club, m) for m in members.select_related("club")])
 
-    @extend_schema(
-        request=s.ClubRequest,
-        responses={201: s.ClubSerializer, **responses(400, 401)},
+    @change(
+        s.ClubRequest,
+        201,
+        s.ClubSerializer,
         description="Make a club; the caller becomes its admin.",
     )
     def post(self, request):
-        club = actions.create_club(request.user, self.body_of(s.ClubRequest)["name"])
-        member = actions.check_member(request.user, club.pk)
-        return Response(club_data(club, member), status=status.HTTP_201_CREATED)
+        name = self.body_of(s.ClubRequest)["name"]
+        done = self.once("club_created", actions.create_club, name)
+        data = changed_club_data(request.user, done.value)
+        return self.reply(done, data, status.HTTP_201_CREATED)
 
 
 class ClubDetail(ClubView):
@@ -86,15 +114,18 @@ class ClubDetail(ClubView):
 class ClubRename(ClubView):
     serializer_class = s.ClubRequest
 
-    @extend_schema(
-        request=s.ClubRequest,
-        responses={200: s.ClubSerializer, **responses(400, 401, 403, 404)},
+    @change(
+        s.ClubRequest,
+        200,
+        s.ClubSerializer,
+        403,
+        404,
         description="An admin renames the club.",
     )
     def post(self, request, club_id):
         name = self.body_of(s.ClubRequest)["name"]
-        club = actions.rename_club(request.user, club_id, name)
-        return Response(club_data(club, actions.check_member(request.user, club_id)))
+        done = self.once("club_renamed", actions.rename_club, club_id, name)
+        return self.reply(done, changed_club_data(request.user, done.value))
 
 
 class MemberList(ClubView):
@@ -144,25 +175,31 @@ class MemberDetail(ClubView):
 
 
 class MemberRemove(ClubView):
-    @extend_schema(
-        request=None,
-        responses={200: s.ClubMemberSerializer, **responses(400, 401, 403, 404)},
+    @change(
+        None,
+        200,
+        s.ClubMemberSerializer,
+        403,
+        404,
         description="An admin removes a member; their results stay. An admin "
         "leaves rather than removes themselves (400).",
     )
     def post(self, request, club_id, member_id):
-        member = actions.remove_member(request.user, club_id, member_id)
-        return Response(member_data(member))
+        done = self.once("member_removed", actions.remove_member, club_id, member_id)
+        return self.reply(done, member_data(done.value))
 
 
 class Leave(ClubView):
-    @extend_schema(
-        request=None,
-        responses={200: s.ClubMemberSerializer, **responses(401, 404)},
+    @change(
+        None,
+        200,
+        s.ClubMemberSerializer,
+        404,
         description="The caller leaves the club; their results stay under their name.",
     )
     def post(self, request, club_id):
-        return Response(member_data(actions.leave_club(request.user, club_id)))
+        done = self.once("member_left", actions.leave_club, club_id)
+        return self.reply(done, member_data(done.value))
 
 
 def invite_data(request, invite):
@@ -178,41 +215,54 @@ class Invites(ClubView):
         actions.check_admin(request.user, club_id)
         return Response([invite_data(request, i) for i in pages.live_invites(club_id)])
 
-    @extend_schema(
-        request=None,
-        responses={201: s.InviteSerializer, **responses(401, 403, 404)},
+    @change(
+        None,
+        201,
+        s.InviteSerializer,
+        403,
+        404,
         description="An admin makes an invite link.",
     )
     def post(self, request, club_id):
-        invite = actions.make_invite(request.user, club_id)
-        return Response(invite_data(request, invite), status=status.HTTP_201_CREATED)
+        done = self.once("invite_made", actions.make_invite, club_id)
+        data = invite_data(request, done.value)
+        return self.reply(done, data, status.HTTP_201_CREATED)
 
 
 class InviteRevoke(ClubView):
-    @extend_schema(
-        request=None,
-        responses={204: None, **responses(401, 403, 404)},
+    @change(
+        None,
+        204,
+        None,
+        403,
+        404,
         description="An admin revokes an invite link: it stops working.",
     )
     def post(self, request, club_id, invite_id):
-        actions.revoke_invite(request.user, club_id, invite_id)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        done = self.once("invite_revoked", actions.revoke_invite, club_id, invite_id)
+        return self.reply(done, None, status.HTTP_204_NO_CONTENT)
 
 
 class Join(ClubView):
     serializer_class = s.JoinClubRequest
 
-    @extend_schema(
-        request=s.JoinClubRequest,
-        responses={200: s.ClubSerializer, **responses(400, 401, 404, 429)},
+    @change(
+        s.JoinClubRequest,
+        200,
+        s.ClubSerializer,
+        404,
+        429,
         description="Join with an invite link's token. Wrong tokens are counted "
         "like wrong join codes.",
     )
     def post(self, request):
         token = self.body_of(s.JoinClubRequest)["token"]
-        invite_for(request, token)
-        member = actions.join_club(request.user, token)
-        return Response(club_data(member.club, member))
+        done = self.once("member_joined", self.join, token)
+        return self.reply(done, club_data(done.value.club, done.value))
+
+    def join(self, user, token):
+        invite_for(self.request, token)
+        return actions.join_club(user, token)
 
 
 SEASON_PARAMETERS = [
@@ -276,20 +326,28 @@ class Leaderboard(ClubView):
 class LinkSeat(ClubView):
     serializer_class = s.LinkSeatRequest
 
-    @extend_schema(
-        request=s.LinkSeatRequest,
-        responses={204: None, **responses(400, 401, 403, 404, 409)},
+    @change(
+        s.LinkSeatRequest,
+        204,
+        None,
+        403,
+        404,
         description="The host of a club match links a seat to a member (or null "
         "to unlink); the match's results move with it.",
     )
     def post(self, request, club_id, match_id):
         actions.check_member(request.user, club_id)
         body = self.body_of(s.LinkSeatRequest)
-        _match, found = actions.check_link_seat(request.user, match_id)
+        done = self.once(
+            "seat_linked", self.link, club_id, match_id, body["seat"], body["member"]
+        )
+        return self.reply(done, None, status.HTTP_204_NO_CONTENT)
+
+    def link(self, user, club_id, match_id, seat_id, member_id):
+        _match, found = actions.check_link_seat(user, match_id)
         if found != club_id:
             raise actions.ClubNotFound()
-        actions.link_seat(request.user, match_id, body["seat"], body["member"])
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return actions.link_seat(user, match_id, seat_id, member_id)
 
 
 class Export(ClubView):

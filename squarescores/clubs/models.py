@@ -4,8 +4,12 @@ finished matches, stored per seat so a leaderboard is one indexed aggregate."""
 import secrets
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
 from django.db import models
 from django.db.models import Q
+
+from games.bounds import KEY_MAX_LENGTH
 
 CLUB_NAME_MAX_LENGTH = 60
 # An invite link's secret: 12 random bytes, 16 URL-safe characters (96 bits).
@@ -198,3 +202,27 @@ class MoveCode(models.Model):
     token = models.CharField(max_length=MOVE_LENGTH, unique=True)
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
+
+
+class KeyedChange(models.Model):
+    """A change to a club sent with an idempotency key (the API's
+    ``Idempotency-Key``). A club keeps no event log, so this row keeps for the
+    key what a match's event keeps: whose key it is, the fingerprint of the
+    request it came with, the change's ``kind``, and what the change answered
+    (a club, an invite, a member, a seat), for a retry to answer with."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    key = models.CharField(max_length=KEY_MAX_LENGTH)
+    request_hash = models.CharField(max_length=64)
+    kind = models.CharField(max_length=20)
+    answer_type = models.ForeignKey(ContentType, models.CASCADE, related_name="+")
+    answer_id = models.PositiveBigIntegerField()
+    answer = GenericForeignKey("answer_type", "answer_id")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "key"], name="club_key_once_per_user"
+            ),
+        ]

@@ -78,8 +78,7 @@ def test_every_post_takes_an_idempotency_key_and_documents_its_errors(schema):
                 content = operation["responses"][code]["content"]
                 ref = content["application/json"]["schema"]["$ref"]
                 assert ref == "#/components/schemas/Error", (method, path, code)
-            # A club's changes are not a match's: no event log keeps their keys.
-            if method == "post" and path != "/api/token/" and "/clubs/" not in path:
+            if method == "post" and path != "/api/token/":
                 headers = {
                     p["name"] for p in operation["parameters"] if p["in"] == "header"
                 }
@@ -173,3 +172,21 @@ def test_a_modules_payload_fits_its_own_schema_and_no_other(game, payload):
     }
 
     assert fits == {game}
+
+
+def test_every_club_change_documents_the_key_reused_409_and_the_replay_header(
+    schema,
+):
+    changes = [
+        operations["post"]
+        for path, operations in schema["paths"].items()
+        if path.startswith("/api/clubs/") and "post" in operations
+    ]
+
+    assert len(changes) == 8
+    for change in changes:
+        assert "409" in change["responses"], change["operationId"]
+        answers = [r for code, r in change["responses"].items() if code < "300"]
+        assert all("Idempotent-Replayed" in answer["headers"] for answer in answers), (
+            change["operationId"]
+        )

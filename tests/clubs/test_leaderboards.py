@@ -58,7 +58,7 @@ def test_schwimmen_counts_lives_swimming_and_feuer_and_follows_a_correction(
     ]:
         record(alice, match, payload)
     assert Match.objects.get(pk=match.pk).status == "ended"
-    # Alice is last in; Ben and Cara are both out (no order among the out).
+    # Alice is last in; Ben went out after Cara (round 7, Cara's was 5): second.
     assert board(club, "schwimmen") == {
         "Alice": (1, 1.0, 1.0, {"lives_lost": 0, "swimming": 0, "hands": 1}),
         "Ben": (1, 0.0, 2.0, {"lives_lost": 4, "swimming": 1, "hands": 0}),
@@ -71,6 +71,28 @@ def test_schwimmen_counts_lives_swimming_and_feuer_and_follows_a_correction(
     assert board(club, "schwimmen") == {
         "Alice": (1, 1.0, 1.0, {"lives_lost": 1, "swimming": 0, "hands": 1}),
         "Ben": (1, 0.0, 2.0, {"lives_lost": 4, "swimming": 1, "hands": 0}),
+    }
+
+
+def test_a_lives_games_average_place_orders_the_seats_out_by_when_they_went(
+    club, alice, bob
+):
+    # Two lives each; a seat out in an earlier round places below one out later.
+    two = {"lives": 2}
+    first = club_match(club, alice, "schwimmen", claims=[(bob, "Ben")], options=two)
+    seat = ids(first)
+    for name in ["Cara"] * 3 + ["Ben"] * 3 + ["Dev"] * 3:
+        record(alice, first, {"pays": [seat[name]]})
+    # Out: Cara (round 3), Ben (6), Dev (9); Alice 1st, Dev 2nd, Ben 3rd.
+    second = club_match(club, alice, "schwimmen", claims=[(bob, "Ben")], options=two)
+    seat = ids(second)
+    for payers in [["Alice", "Ben"]] * 3 + [["Cara"]] * 3:
+        record(alice, second, {"pays": [seat[name] for name in payers]})
+    # Out: Alice and Ben together (round 3), Cara (6); Dev 1st, Cara 2nd, Alice
+    # and Ben share 3rd.
+    assert board(club, "schwimmen") == {
+        "Alice": (2, 1.0, 2.0, {"lives_lost": 3, "swimming": 1, "hands": 0}),
+        "Ben": (2, 0.0, 3.0, {"lives_lost": 6, "swimming": 2, "hands": 0}),
     }
 
 

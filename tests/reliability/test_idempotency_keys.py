@@ -1,5 +1,5 @@
 """Idempotency keys over real HTTP: a key's answer belongs to its sender, and
-starts racing with one key make one match.
+starts (of a match, of a club) racing with one key make one.
 
 ``asgi_server`` is the project's ASGI app under uvicorn in a thread, on the test
 database: each request runs in its own thread, so the starts really race, on
@@ -14,6 +14,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from games.models import Event, Match
+from squarescores.clubs.models import Club, ClubMember
 from tests.conftest import SEATS, seat
 from tests.reliability.figures import record
 
@@ -123,6 +124,38 @@ def test_starts_racing_with_one_key_make_one_match(api, alice):
         "Starts racing with one key (HTTP, threads)",
         races=ROUNDS,
         matches=Match.objects.count(),
+        replays=replays,
+        lost=0,
+    )
+
+
+def test_club_makes_racing_with_one_key_make_one_club(api, alice):
+    clients = [api(alice) for _ in range(AT_ONCE)]
+    replays = 0
+
+    for number in range(ROUNDS):
+        key = f"club-{number}"
+        barrier = Barrier(AT_ONCE)
+
+        def make(client, key=key, barrier=barrier):
+            barrier.wait()
+            return post(client, "/api/clubs/", {"name": "Thursday table"}, key=key)
+
+        with ThreadPoolExecutor(AT_ONCE) as pool:
+            answers = list(pool.map(make, clients))
+
+        assert [a.status_code for a in answers] == [201] * AT_ONCE
+        assert len({a.json()["id"] for a in answers}) == 1
+        fresh = [a for a in answers if "Idempotent-Replayed" not in a.headers]
+        assert len(fresh) == 1
+        replays += AT_ONCE - 1
+
+    assert Club.objects.count() == ROUNDS
+    assert ClubMember.objects.count() == ROUNDS
+    record(
+        "Club makes racing with one key (HTTP, threads)",
+        races=ROUNDS,
+        clubs=Club.objects.count(),
         replays=replays,
         lost=0,
     )

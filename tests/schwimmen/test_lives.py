@@ -2,7 +2,16 @@
 
 import pytest
 
-from games.lives import REPLAY, SHARE, new_line, pay, settle, still_in
+from games.lives import (
+    OUT_ORDER,
+    REPLAY,
+    SHARE,
+    new_line,
+    out_turns,
+    pay,
+    settle,
+    still_in,
+)
 from games.rules import IN, OUT, SWIMMING, Standings
 
 
@@ -84,3 +93,22 @@ def test_a_decided_match_is_left_as_it_is():
 def test_an_unknown_wipeout_rule_is_a_mistake():
     with pytest.raises(ValueError):
         settle(standings(1, 1), {1: 1}, wipeout="coin toss")
+
+
+def test_the_seats_out_are_kept_in_the_order_they_went_a_rounds_together():
+    first = settle(standings(0, 0, 0, 2), {1: 1}).standings
+    second = settle(first, {2: 1, 3: 1, 4: 1}).standings
+
+    assert first.extra == {OUT_ORDER: [[1]]}
+    assert second.extra == {OUT_ORDER: [[1], [2, 3]]}
+    assert out_turns(second) == {1: 1, 2: 2, 3: 2}
+    # Kept with the match as JSON, the order reads back as it was.
+    assert Standings.from_data(second.to_data()) == second
+
+
+def test_a_round_that_puts_nobody_out_adds_nothing_to_the_order():
+    after = settle(standings(0, 2), {2: 1}).standings
+    shared = settle(standings(0, 0), {1: 1, 2: 1}, wipeout=SHARE).standings
+
+    assert OUT_ORDER not in after.extra and OUT_ORDER not in shared.extra
+    assert out_turns(after) == out_turns(shared) == {}

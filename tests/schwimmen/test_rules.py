@@ -310,3 +310,37 @@ def test_the_summary_counts_lives_paid():
     summary = RULES.summarize(sheet.seats, sheet.closed)
 
     assert summary["lives_paid"] == {1: 1, 2: 1, 3: 1, 4: 1}
+
+
+# Places ----------------------------------------------------------------------------
+
+
+def places(sheet):
+    found = RULES.places(sheet.seats, sheet.standings, sheet.options)
+    return {seat.name: found[seat.id] for seat in sheet.seats}
+
+
+def test_the_seats_out_place_by_when_they_went_and_a_round_out_together_share():
+    sheet = Sheet(names=("Alice", "Ben", "Cara", "Dev", "Eve"), options={"lives": 2})
+    for _ in range(3):
+        sheet.pays("Ben")  # round 3: Ben is out first
+    for _ in range(3):
+        sheet.pays("Cara", "Dev")  # round 6: Cara and Dev go out together
+    for _ in range(3):
+        sheet.pays("Eve")  # round 9: Eve is out last, Alice is the last one in
+
+    assert sheet.winners() == ["Alice"]
+    assert places(sheet) == {"Alice": 1, "Eve": 2, "Cara": 3, "Dev": 3, "Ben": 5}
+
+
+def test_a_match_ended_early_places_the_seats_still_in_by_lives_above_the_out():
+    sheet = Sheet(options={"lives": 2})
+    for _ in range(3):
+        sheet.pays("Dev")  # out
+    for _ in range(2):
+        sheet.pays("Ben")  # swimming: still in, no life left
+    sheet.pays("Cara")  # one life left
+
+    # End match now: nobody has won, and the standings place everyone.
+    assert sheet.result is None
+    assert places(sheet) == {"Alice": 1, "Cara": 2, "Ben": 3, "Dev": 4}

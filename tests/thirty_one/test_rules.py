@@ -404,3 +404,30 @@ def test_the_summary_counts_lives_paid():
     summary = RULES.summarize(sheet.seats, sheet.closed)
 
     assert summary["lives_paid"] == {1: 0, 2: 2, 3: 1, 4: 0}
+
+
+# Places ----------------------------------------------------------------------------
+
+
+def test_the_seats_out_place_by_when_they_went_and_a_fire_puts_two_out_together():
+    names = ("Alice", "Ben", "Cara", "Dev", "Eve")
+    sheet = Sheet(names=names, options={"rule_set": "schwimmen", "lives": 2})
+    for _ in range(3):
+        sheet.close(None, "Dev")  # Dev is out first
+    for name in ("Ben", "Ben", "Cara", "Cara"):
+        sheet.close(None, name)  # Ben and Cara swim
+    sheet.fire("Alice")  # Ben and Cara go out together; Eve has 1 life left
+    assert sheet.lives()["Eve"] == (1, IN)
+    for _ in range(2):
+        sheet.close(None, "Eve")  # Eve is out last
+
+    found = RULES.places(sheet.seats, sheet.standings, sheet.options)
+
+    assert sheet.winners() == ["Alice"]
+    assert {seat.name: found[seat.id] for seat in sheet.seats} == {
+        "Alice": 1,
+        "Eve": 2,
+        "Ben": 3,
+        "Cara": 3,
+        "Dev": 5,
+    }
