@@ -161,13 +161,14 @@ class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
         offered = self.scope.get("subprotocols") or ()
         await self.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
         self.open_socket("match")
-        # Note the language, join, then read the snapshot: a change committed in
-        # between arrives as a push with a version the client already has (in its
-        # language, as it was noted first), never lost.
-        await languages.anote(self.match_id, self.language)
+        # Join, then note the language and read the match in one call on the
+        # database threads: a change committed before that read is in what this
+        # page gets (the pushes it missed, or the snapshot); one committed after
+        # it is pushed to this group, in this language, noted by then. Never lost,
+        # and a hall of phones reconnecting at once queues one call each there.
         await self.channel_layer.group_add(self.group, self.channel_name)
         if not await self.still_current():
-            await self.send_snapshot(noted=True)
+            await self.send_snapshot(reason="connect")
 
     async def still_current(self):
         """A page that already shows the match's current version (a phone back
@@ -198,15 +199,13 @@ class MatchConsumer(Counted, NoHop, MessageLimits, AsyncWebsocketConsumer):
         self.close_socket()
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def send_snapshot(self, *, noted=False):
-        metrics.SNAPSHOTS.labels("connect" if noted else "asked").inc()
-        if not noted:
-            # Asked for (a gap, the page back in the foreground, a push the
-            # server sent without HTML): the language may have expired.
-            await languages.anote(self.match_id, self.language)
+    async def send_snapshot(self, *, reason="asked"):
+        metrics.SNAPSHOTS.labels(reason).inc()
         try:
+            # Noted again each time: asked for after a gap, the page back in the
+            # foreground or a push sent without HTML, the note may have expired.
             message = await database_call(live.member_snapshot)(
-                self.match_id, self.scope.get("user"), self.language
+                self.match_id, self.scope.get("user"), self.language, note=True
             )
         except errors.Refusal as refusal:
             await self.channel_layer.group_discard(self.group, self.channel_name)

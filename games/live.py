@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from squarescores.jinja import url
 
-from . import catchup, errors
+from . import catchup, errors, languages
 from .models import Event, Match, Membership, Round, Seat
 from .rules import DRAW, MAIN, OPEN, OUT, RoundView, Standings, playing
 from .sheet import (
@@ -478,9 +478,12 @@ def sheet_html(match, seats, rounds, context=None, request=None):
     }
 
 
-def member_snapshot(match_id, user, language=None):
+def member_snapshot(match_id, user, language=None, *, note=False):
     """The snapshot a member's socket receives, its HTML in ``language`` (the
-    active one by default); refuses anyone else."""
+    active one by default); refuses anyone else. ``note``: note ``language``
+    for the match's pushes first (``games.languages``), before anything is read."""
+    if note and language is not None:
+        languages.note(match_id, language)
     if language is not None:
         with translation.override(language):
             return member_snapshot(match_id, user)
@@ -504,10 +507,14 @@ def member_snapshot(match_id, user, language=None):
 def member_state(match_id, user, held=None, language=None):
     """(version, game, missed) of ``match_id`` when ``user`` is a member, else
     None: one query, all a reconnecting page needs when it holds that version
-    already. ``missed``: the kept pushes of ``language`` since ``held`` up to
-    the match's version (``games.catchup``), None when they are not all kept."""
+    already; ``language`` is noted for the match's pushes first. ``missed``:
+    the kept pushes of ``language`` since ``held`` up to the match's version
+    (``games.catchup``), None when they are not all kept."""
     if user is None or not user.is_authenticated:
         return None
+    # Before the read: a change committed after it is pushed in this language.
+    if language is not None:
+        languages.note(match_id, language)
     state = (
         Match.objects.filter(pk=match_id, memberships__user=user)
         .values_list("version", "game")

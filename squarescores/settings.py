@@ -249,6 +249,10 @@ LOGOUT_REDIRECT_URL = "home"
 
 # A guest lives in the session cookie, so it lasts as long as a phone keeps it.
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", str(60 * 60 * 24 * 365))
+# Sessions are read through the cache (the database stays the truth): every page
+# and every socket's handshake reads one, and a hall's phones reconnecting at
+# once read 1,200 (bench/storm.py).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.getenv("TIME_ZONE", "UTC")
