@@ -86,7 +86,7 @@ format: install-test
 # selection); then, when TEST_DATABASE_URL is set, every database test again on
 # that PostgreSQL.
 test: lint browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=15
 	@if [ -n "$$TEST_DATABASE_URL" ]; then \
 		echo "== database tests on PostgreSQL ($$TEST_DATABASE_URL)"; \
 		DATABASE_URL="$$TEST_DATABASE_URL" $(BIN)/python -m pytest -m "django_db and not browser"; \
