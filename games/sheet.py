@@ -4,6 +4,7 @@ from django.db.models import prefetch_related_objects
 
 from .models import Cell, Round, Seat
 from .rules import MAIN, OPEN, RoundView, SeatView, Standings, playing
+from .words import seat_name, total_text
 
 
 def seat_view(seat):
@@ -163,3 +164,32 @@ def snapshot(match, rounds=None):
         "standings": standings_of(match, seats).to_data(),
         "result": match.result,
     }
+
+
+def total_rows(standings, seats, names=None, dealer=None, *, lowest=False):
+    """A row per seat for a standings fragment of totals (Points, Wizard, Forty
+    One): its name as the page names it, its total printed, whether it deals,
+    won, or leads (the best total, the lowest when ``lowest``, once a round
+    counted)."""
+    winners = set(standings.result.winners) if standings.result else set()
+    rows = []
+    for seat in seats:
+        line = standings.seat(seat.id)
+        total = (line.points or 0) if line else 0
+        rows.append(
+            {
+                "id": seat.id,
+                "name": seat_name(seat, names),
+                "total": total,
+                "text": total_text(total),
+                "negative": total < 0,
+                "is_dealer": seat.id == dealer,
+                "is_winner": seat.id in winners,
+            }
+        )
+    totals = [row["total"] for row in rows]
+    best = (min(totals) if lowest else max(totals)) if totals else None
+    played = standings.rounds - standings.draws
+    for row in rows:
+        row["leads"] = bool(played) and row["total"] == best
+    return rows

@@ -9,6 +9,7 @@ from django import template
 from django.utils.html import format_html_join
 from django.utils.translation import pgettext
 
+from games.sheet import total_rows
 from games.words import seat_name
 
 from ..rules import (
@@ -99,23 +100,9 @@ def forty_one_standings(standings, seats, names=None, dealer=None):
     """Each player's total, the two teams' states and the winner, if any."""
     by_id = {seat.id: seat for seat in seats}
     result = standings.result
-    winners = set(result.winners) if result else set()
-    players = []
-    for seat in seats:
-        line = standings.seat(seat.id)
-        total = (line.points or 0) if line else 0
-        players.append(
-            {
-                "id": seat.id,
-                "name": seat_name(seat, names),
-                "total": total,
-                "negative": total < 0,
-                "reached": total >= TARGET,
-                "team": team_of(seat),
-                "is_dealer": seat.id == dealer,
-                "is_winner": seat.id in winners,
-            }
-        )
+    players = total_rows(standings, seats, names, dealer)
+    for player, seat in zip(players, seats, strict=True):
+        player.update(reached=player["total"] >= TARGET, team=team_of(seat))
     totals = {player["id"]: player["total"] for player in players}
     names = {player["id"]: player["name"] for player in players}
     teams = []

@@ -8,6 +8,7 @@ phone.
 
 from django import template
 
+from games.sheet import total_rows
 from games.words import seat_name
 
 from ..rules import (
@@ -79,29 +80,9 @@ def points_row(round, seats, names=None):
 def points_standings(match, standings, seats, names=None, dealer=None):
     """Each seat's total, the best marked, and the table's end in a line."""
     options = _options(match)
-    result = standings.result
-    winners = set(result.winners) if result else set()
-    players = []
-    for seat in seats:
-        line = standings.seat(seat.id)
-        total = (line.points or 0) if line else 0
-        players.append(
-            {
-                "id": seat.id,
-                "name": seat_name(seat, names),
-                "total": total,
-                "text": total_text(total),
-                "negative": total < 0,
-                "is_dealer": seat.id == dealer,
-                "is_winner": seat.id in winners,
-            }
-        )
     lowest = options.get(WINS, HIGHEST) == LOWEST
-    totals = [player["total"] for player in players]
-    best = (min(totals) if lowest else max(totals)) if totals else None
+    players = total_rows(standings, seats, names, dealer, lowest=lowest)
     played = standings.rounds - standings.draws
-    for player in players:
-        player["leads"] = bool(played) and player["total"] == best
     end = options.get(END, BY_TARGET)
     return {
         "players": players,

@@ -6,7 +6,8 @@ dealer), so a fragment is the same for every phone.
 
 from django import template
 
-from games.bids.sheet import bids_of, total_text, tricks_of
+from games.bids.sheet import bids_of, tricks_of
+from games.sheet import total_rows
 from games.words import seat_name
 
 from ..rules import (
@@ -70,27 +71,8 @@ def wizard_row(round, seats, names=None):
 
 def wizard_standings(standings, seats, names=None, dealer=None):
     """Each seat's total, the leader marked, and the rounds left."""
-    result = standings.result
-    winners = set(result.winners) if result else set()
-    players = []
-    for seat in seats:
-        line = standings.seat(seat.id)
-        total = (line.points or 0) if line else 0
-        players.append(
-            {
-                "id": seat.id,
-                "name": seat_name(seat, names),
-                "total": total,
-                "text": total_text(total),
-                "negative": total < 0,
-                "is_dealer": seat.id == dealer,
-                "is_winner": seat.id in winners,
-            }
-        )
+    players = total_rows(standings, seats, names, dealer)
     played = standings.rounds
-    best = max((p["total"] for p in players), default=0)
-    for player in players:
-        player["leads"] = bool(played) and player["total"] == best
     last = rounds_for(len(players)) if players else 0
     return {
         "players": players,
