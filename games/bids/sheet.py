@@ -55,6 +55,32 @@ def round_scores(round, seat_ids, score, thrown_in=None):
     return {seat: score(bids[seat], tricks[seat]) for seat in seat_ids}
 
 
+def history_row(line, seats):
+    """One round of the history (templates/games/history/bids_round.html): bid,
+    tricks, score and running total per player, from the module's
+    ``summarize`` line for it."""
+
+    def pick(mapping, seat):
+        return (mapping or {}).get(seat.pk, (mapping or {}).get(str(seat.pk)))
+
+    return {
+        "state": line["state"],
+        "played": line["state"] == PLAYED,
+        "thrown_in": line["state"] == THROWN_IN,
+        "players": [
+            {
+                "id": seat.pk,
+                "name": seat.name,
+                "bid": pick(line["bids"], seat),
+                "tricks": pick(line["tricks"], seat),
+                "score": pick(line["scores"], seat),
+                "total": pick(line["totals"], seat),
+            }
+            for seat in seats
+        ],
+    }
+
+
 def bid_schema(low, high, key="bid"):
     """The JSON Schema of one seat's bid, ``{"bid": {"seat": id, "value": n}}``
     (``key`` names it: each game's payloads are its own, so the API's schema

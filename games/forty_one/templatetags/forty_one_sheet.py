@@ -9,6 +9,7 @@ from django import template
 from django.utils.html import format_html_join
 from django.utils.translation import pgettext
 
+from games.bids.sheet import history_row
 from games.sheet import total_rows
 from games.words import seat_name
 
@@ -132,27 +133,5 @@ def forty_one_standings(standings, seats, names=None, dealer=None):
     }
 
 
-@register.simple_tag
-def forty_one_history(line, seats):
-    """One round of the history: bid, tricks, score and running total per
-    player, from the module's ``summarize`` line for it."""
-
-    def pick(mapping, seat):
-        return (mapping or {}).get(seat.pk, (mapping or {}).get(str(seat.pk)))
-
-    return {
-        "state": line["state"],
-        "played": line["state"] == PLAYED,
-        "thrown_in": line["state"] == THROWN_IN,
-        "players": [
-            {
-                "id": seat.pk,
-                "name": seat.name,
-                "bid": pick(line["bids"], seat),
-                "tricks": pick(line["tricks"], seat),
-                "score": pick(line["scores"], seat),
-                "total": pick(line["totals"], seat),
-            }
-            for seat in seats
-        ],
-    }
+# One round of the history (``games.bids.sheet.history_row``).
+forty_one_history = register.simple_tag(history_row, name="forty_one_history")

@@ -6,7 +6,7 @@ dealer), so a fragment is the same for every phone.
 
 from django import template
 
-from games.bids.sheet import bids_of, tricks_of
+from games.bids.sheet import bids_of, history_row, tricks_of
 from games.sheet import total_rows
 from games.words import seat_name
 
@@ -82,23 +82,5 @@ def wizard_standings(standings, seats, names=None, dealer=None):
     }
 
 
-@register.simple_tag
-def wizard_history(line, seats):
-    """One round of the history, from the module's ``summarize`` line."""
-
-    def pick(mapping, seat):
-        return (mapping or {}).get(seat.pk, (mapping or {}).get(str(seat.pk)))
-
-    return {
-        "played": line["state"] == PLAYED,
-        "players": [
-            {
-                "name": seat.name,
-                "bid": pick(line["bids"], seat),
-                "tricks": pick(line["tricks"], seat),
-                "score": pick(line["scores"], seat),
-                "total": pick(line["totals"], seat),
-            }
-            for seat in seats
-        ],
-    }
+# One round of the history (``games.bids.sheet.history_row``).
+wizard_history = register.simple_tag(history_row, name="wizard_history")
