@@ -97,7 +97,6 @@ def _import_match(data):
         version=row["version"],
         host_id=row["host"],
         options=row["options"],
-        result=row.get("result"),
         **_times(row, "created_at", "ended_at"),
     )
     Membership.objects.bulk_create(
@@ -152,6 +151,8 @@ def _import_match(data):
         ),
         batch_size=500,
     )
+    if row.get("result") and not match.is_live:
+        export.restore_result(match, row["result"])
 
 
 @contextmanager
