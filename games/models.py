@@ -37,7 +37,11 @@ def new_tv_secret():
 class Match(models.Model):
     class Status(models.TextChoices):
         LIVE = "live"
+        # A member ended it (End match): it stays as it is.
         ENDED = "ended"
+        # The module decided it (last player standing, a team's target): ended,
+        # its result in the standings, and open to the host's corrections.
+        DECIDED = "decided"
 
     game = models.CharField(max_length=40, help_text="The rule module's key.")
     options = models.JSONField(default=dict, blank=True)
@@ -47,20 +51,17 @@ class Match(models.Model):
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="matches"
     )
-    status = models.CharField(max_length=5, choices=Status, default=Status.LIVE)
+    status = models.CharField(max_length=7, choices=Status, default=Status.LIVE)
     version = models.PositiveIntegerField(default=0)
     code = models.CharField(max_length=CODE_LENGTH, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     # The module's standings after every closed round (``Standings.to_data()``): a
     # derived copy, updated in the same transaction as each record, so a push
-    # never reads all the rounds. Null until the first write (or for a match
-    # written straight to the tables); the write path then rebuilds it.
+    # never reads all the rounds. Null until the first write (or for a live
+    # match written straight to the tables); the write path then rebuilds it. A
+    # decided match always has it: its "result" is the match's result.
     standings = models.JSONField(null=True, blank=True, editable=False)
-    # The module's ``Result`` when the module decided the match (last player
-    # standing, a team's target); null when live or ended by a member. A host's
-    # correction may undecide only a match the module decided.
-    result = models.JSONField(null=True, blank=True)
     # The secret of the match's read-only TV link (/tv/<secret>/), or null when
     # the host has shared none or revoked it. Looked up by its unique index, never
     # compared by hand; a new share after a revoke makes a new one.
@@ -73,7 +74,8 @@ class Match(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(status__in=["live", "ended"]), name="match_status_known"
+                condition=Q(status__in=["live", "ended", "decided"]),
+                name="match_status_known",
             ),
         ]
 
@@ -90,7 +92,23 @@ class Match(models.Model):
 
     @property
     def is_decided(self):
-        return self.result is not None
+        return self.status == self.Status.DECIDED
+
+    @property
+    def shown_status(self):
+        """The status as pages, pushes, the API and exports say it: ``live`` or
+        ``ended``. That the module decided the match shows in its ``result``."""
+        return "live" if self.is_live else "ended"
+
+    @property
+    def result(self):
+        """The module's ``Result`` as data when the module decided the match;
+        None when live or ended by a member. Its one copy is the standings':
+        a member's End match may bank a round that gives the standings a
+        result, and it is still not the match's."""
+        if not self.is_decided or not self.standings:
+            return None
+        return self.standings.get("result")
 
     @property
     def is_correctable(self):

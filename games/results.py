@@ -21,8 +21,9 @@ def listen(listener):
 
 
 def state(match):
-    """What a listener's rows depend on: the status, result and standings."""
-    return (match.status, match.result, match.standings)
+    """What a listener's rows depend on: the status and the standings (which
+    hold a decided match's result)."""
+    return (match.status, match.standings)
 
 
 def changed(match, before):
@@ -31,7 +32,7 @@ def changed(match, before):
     after = state(match)
     if after == before:
         return
-    if Match.Status.ENDED not in (before[0], after[0]):
+    if before[0] == after[0] == Match.Status.LIVE:
         return
     for listener in LISTENERS:
         listener(match)

@@ -155,7 +155,7 @@ def snapshot(match, rounds=None):
         "id": match.pk,
         "game": match.game,
         "code": match.code,
-        "status": match.status,
+        "status": match.shown_status,
         "version": match.version,
         "host": match.host_id,
         "options": match.options,

@@ -65,7 +65,7 @@ def tally(match, ids=None):
     ids = ids or chain(match)
     if len(ids) < 2:
         return None
-    ended = list(Match.objects.filter(pk__in=ids, status=Match.Status.ENDED))
+    ended = list(Match.objects.filter(pk__in=ids).exclude(status=Match.Status.LIVE))
     rounds = Counter(
         Round.objects.filter(match__in=ended, status=WON).values_list(
             "winner__name", flat=True

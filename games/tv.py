@@ -62,7 +62,7 @@ def snapshot(secret, language=None):
     return {
         "type": "snapshot",
         "version": match.version,
-        "status": match.status,
+        "status": match.shown_status,
         "result": match.result,
         "first_shown": rounds[0].number if rounds else 1,
         "html": {

@@ -154,15 +154,16 @@ def lock_live_match(
         member_id=member.pk if folded else None,
     )
     if match is None:
-        state = Match.objects.filter(pk=match_id).values("status", "result").first()
-        if state is None:
+        status = Match.objects.filter(pk=match_id).values_list("status", flat=True)
+        status = status.first()
+        if status is None:
             raise errors.MatchNotFound()
         # Permission before state: an outsider hears "join first", never
         # whether the match has ended.
         if members_only and not Membership.objects.holds(match_id, member):
             raise errors.NotAMember()
-        lockable = state["status"] == Match.Status.LIVE or (
-            decided_too and state["result"] is not None
+        lockable = status == Match.Status.LIVE or (
+            decided_too and status == Match.Status.DECIDED
         )
         if folded and lockable:
             raise errors.NotAMember()

@@ -228,11 +228,12 @@ def save_standings(match, standings):
     sql.save_standings(match, standings.to_data())
 
 
-def decide(match, result):
-    match.status = Match.Status.ENDED
-    match.result = result.to_data()
+def decide(match):
+    """End ``match`` as its module decided it: the standings just saved hold the
+    result (``Match.result``)."""
+    match.status = Match.Status.DECIDED
     match.ended_at = timezone.now()
-    match.save(update_fields=["status", "result", "ended_at"])
+    match.save(update_fields=["status", "ended_at"])
 
 
 def close_match(match):
@@ -259,7 +260,7 @@ def settle(sheet, before, outcome, actor):
     if outcome.ends_match:
         close_match(match)
     elif standings.result is not None:
-        decide(match, standings.result)
+        decide(match)
     else:
         following = open_round(
             match, sheet.seats, standings, round.number + 1, round.dealer_id
@@ -283,6 +284,7 @@ def resettle(match, seats, changed):
     changed (a correction, a void, a restore), and decide or reopen the match as
     they now say. ``changed`` (rounds as data) gains a newly opened round.
     Returns (``changed``, the standings)."""
+    was = match.result
     standings = rebuild_standings(match, seats)
     save_standings(match, standings)
     current = Round.objects.filter(match=match, status=OPEN).first()
@@ -290,14 +292,14 @@ def resettle(match, seats, changed):
         if current is not None:
             # The round after a decided match is never played.
             current.delete()
-        decide(match, standings.result)
+        decide(match)
     elif standings.result is not None:
-        if match.result != standings.result.to_data():
-            decide(match, standings.result)
+        if was != standings.result.to_data():
+            decide(match)
     elif not match.is_live:
         last = Round.objects.filter(match=match).order_by("-number").first()
-        match.status, match.result, match.ended_at = Match.Status.LIVE, None, None
-        match.save(update_fields=["status", "result", "ended_at"])
+        match.status, match.ended_at = Match.Status.LIVE, None
+        match.save(update_fields=["status", "ended_at"])
         number = last.number + 1
         dealer = dealer_after(match, seats, standings, number)
         following = sql.open_round(match.pk, number, dealer)
@@ -334,7 +336,7 @@ def round_summary(round, seats):
 def change_of(match, rounds, standings):
     return {
         "rounds": rounds,
-        "status": match.status,
+        "status": match.shown_status,
         "standings": standings.to_data(),
         "result": match.result,
     }
@@ -352,7 +354,7 @@ def open_round_of(match, number, version):
 
 
 def recorded_kind(match, round, decided_kind=Event.Kind.MATCH_DECIDED):
-    if match.result is not None and not match.is_live:
+    if match.is_decided:
         return decided_kind
     return Event.Kind.ROUND_WON if round.status == WON else Event.Kind.ROUND_RECORDED
 

@@ -106,7 +106,7 @@ def run(sql, params):
 # With a member, the membership check is folded in: no row then means no match,
 # a match that is over, or an actor who is not a member.
 LIVE = "status = %s"
-CORRECTABLE = "(status = %s OR result IS NOT NULL)"
+CORRECTABLE = "status IN (%s, %s)"
 MEMBER = (
     f" AND EXISTS (SELECT 1 FROM {quoted(Membership._meta.db_table)} m "
     f"WHERE m.match_id = {quoted(Match._meta.db_table)}.id AND m.user_id = %s)"
@@ -142,6 +142,8 @@ def lock_match(match_id, status, *, decided_too=False, member_id=None):
     """The match ``match_id``, its version raised, if it is ``status`` (or
     decided, with ``decided_too``) and ``member_id`` is a member; else None."""
     params = [match_id, status]
+    if decided_too:
+        params.append(Match.Status.DECIDED)
     if member_id is not None:
         params.append(member_id)
     rows = run(LOCKS[decided_too, member_id is not None], params)

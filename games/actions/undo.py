@@ -135,8 +135,8 @@ def undo_round(actor, match_id, round_number, *, key=None):
         was_live = match.is_live
         if not was_live:
             # The round decided the match: it is live again, as after a correction.
-            match.status, match.result, match.ended_at = Match.Status.LIVE, None, None
-            match.save(update_fields=["status", "result", "ended_at"])
+            match.status, match.ended_at = Match.Status.LIVE, None
+            match.save(update_fields=["status", "ended_at"])
         standings = rebuild_standings(match, sheet.seats)
         save_standings(match, standings)
         after = {

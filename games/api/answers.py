@@ -36,7 +36,7 @@ def summary_data(match):
         "id": match.pk,
         "game": match.game,
         "code": match.code,
-        "status": match.status,
+        "status": match.shown_status,
         "version": match.version,
         "host": match.host_id,
         "created_at": match.created_at,

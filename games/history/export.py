@@ -16,7 +16,7 @@ from django.utils.dateparse import parse_datetime
 
 from games.models import Cell, Event, Match, Membership, Round, Seat, new_join_code
 from games.rules import MAIN, counted
-from games.sheet import round_view, seat_view
+from games.sheet import rebuild_standings, round_view, seat_view
 from games.words import for_the_log
 from squarescores.accounts.models import User
 
@@ -95,7 +95,7 @@ def _match_record(match, accounts):
             "game": match.game,
             "game_name": str(rules.name),
             "code": match.code,
-            "status": match.status,
+            "status": match.shown_status,
             "version": match.version,
             "options": match.options,
             "options_described": [
@@ -274,10 +274,10 @@ def import_match(data, *, match_ids=None):
         seats = _import_seats(match, data["seats"], users)
         _import_rounds(match, data["rounds"], seats, users)
         _import_events(match, data["events"], seats, users, match_ids or {})
-        if match.result:
-            winners = [seats.get(seat) for seat in match.result.get("winners", ())]
-            match.result = {**match.result, "winners": winners}
-            match.save(update_fields=["result"])
+        result = data["match"].get("result")
+        if result and not match.is_live:
+            winners = [seats.get(seat) for seat in result.get("winners", ())]
+            restore_result(match, {**result, "winners": winners})
     if match_ids is not None:
         match_ids[data["match"]["id"]] = match.pk
     return match
@@ -303,7 +303,6 @@ def _import_match_row(row, users):
         status=row["status"],
         version=row["version"],
         code=code,
-        result=row.get("result"),
         ended_at=parse_datetime(row["ended_at"]) if row["ended_at"] else None,
     )
     # created_at is set on insert; give it back its recorded value.
@@ -312,6 +311,17 @@ def _import_match_row(row, users):
     )
     match.refresh_from_db()
     return match
+
+
+def restore_result(match, result):
+    """Decide an imported ``match`` with the file's ``result`` (naming this
+    site's seats): the game decided it. The result's one copy is in the
+    standings, so they are folded from the imported rounds here, the result
+    kept as the file has it."""
+    standings = rebuild_standings(match, list(Seat.objects.filter(match=match)))
+    match.status = Match.Status.DECIDED
+    match.standings = {**standings.to_data(), "result": result}
+    match.save(update_fields=["status", "standings"])
 
 
 def _import_members(match, rows, users):

@@ -117,8 +117,11 @@ def filtered(matches, form):
     data = form.cleaned_data
     if data["game"]:
         matches = matches.filter(game=data["game"])
-    if data["status"]:
-        matches = matches.filter(status=data["status"])
+    if data["status"] == Match.Status.LIVE:
+        matches = matches.filter(status=Match.Status.LIVE)
+    elif data["status"]:
+        # Ended by a member or decided by the module: both have ended.
+        matches = matches.exclude(status=Match.Status.LIVE)
     if data["player"]:
         matches = matches.filter(
             Exists(
@@ -272,7 +275,7 @@ def all_json(request):
 
 def players(request):
     # The stored rows of finished matches (squarescores/clubs/players.py).
-    finished = my_matches(request.user).filter(status=Match.Status.ENDED)
+    finished = my_matches(request.user).exclude(status=Match.Status.LIVE)
     found = players_of(request.user, finished)
     return render(
         request,

@@ -81,8 +81,12 @@ def import_all(data):
     return len(data["accounts"]), len(data["matches"])
 
 
+def _when(value):
+    return parse_datetime(value) if value else None
+
+
 def _times(row, *names):
-    return {name: parse_datetime(row[name]) if row[name] else None for name in names}
+    return {name: _when(row[name]) for name in names}
 
 
 def _import_match(data):
@@ -97,7 +101,6 @@ def _import_match(data):
         version=row["version"],
         host_id=row["host"],
         options=row["options"],
-        result=row.get("result"),
         **_times(row, "created_at", "ended_at"),
     )
     Membership.objects.bulk_create(
@@ -125,6 +128,9 @@ def _import_match(data):
             note=r.get("note", ""),
             closed_by_id=r["closed_by"],
             **_times(r, "opened_at", "closed_at"),
+            # A file from before rounds could be voided has neither key.
+            voided_at=_when(r.get("voided_at")),
+            voided_by_id=r.get("voided_by"),
         )
         for r in data["rounds"]
     )
@@ -152,6 +158,8 @@ def _import_match(data):
         ),
         batch_size=500,
     )
+    if row.get("result") and not match.is_live:
+        export.restore_result(match, row["result"])
 
 
 @contextmanager

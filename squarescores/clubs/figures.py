@@ -33,7 +33,7 @@ def store(match):
 def write_rows(match):
     """Write the rows of an ended match: (its club id, its end) for a club
     match, else None."""
-    if match.status != Match.Status.ENDED:
+    if match.is_live:
         return None
     sheet = load_sheets([match])[0]
     closed = sheet.closed

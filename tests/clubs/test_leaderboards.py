@@ -57,7 +57,7 @@ def test_schwimmen_counts_lives_swimming_and_feuer_and_follows_a_correction(
         {"pays": [seat["Ben"]]},
     ]:
         record(alice, match, payload)
-    assert Match.objects.get(pk=match.pk).status == "ended"
+    assert Match.objects.get(pk=match.pk).status == "decided"
     # Alice is last in; Ben went out after Cara (round 7, Cara's was 5): second.
     assert board(club, "schwimmen") == {
         "Alice": (1, 1.0, 1.0, {"lives_lost": 0, "swimming": 0, "hands": 1}),
@@ -201,5 +201,5 @@ def test_a_void_that_undecides_a_match_leaves_the_board_and_a_restore_comes_back
     assert Match.objects.get(pk=match.pk).status == "live"
     assert board(club, "schwimmen") == {}
     actions.restore_round(alice, match.pk, 7)
-    assert Match.objects.get(pk=match.pk).status == "ended"
+    assert Match.objects.get(pk=match.pk).status == "decided"
     assert board(club, "schwimmen") == decided

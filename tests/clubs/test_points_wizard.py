@@ -67,7 +67,7 @@ def test_points_highest_wins_ranks_the_highest_total_first(club, alice, bob):
     # Totals: 10 20 -5 0, then 40 35 20 5, then 55 45 60 -5: Cara reaches the
     # target with the highest total.
     play_points(alice, match, [(10, 20, -5, 0), (30, 15, 25, 5), (15, 10, 40, -10)])
-    assert Match.objects.get(pk=match.pk).status == "ended"
+    assert Match.objects.get(pk=match.pk).status == "decided"
     assert rows(match) == {
         "Alice": (2, 0, {"total": 55, "rounds": 3}),
         "Ben": (3, 0, {"total": 45, "rounds": 3}),
@@ -110,7 +110,7 @@ def test_points_lowest_wins_ranks_the_lowest_total_first_and_shares_a_win(
     # Totals: 0 13 9 4, then 5 33 10 4, then 5 53 15 5: Ben passes 50, and
     # Alice and Dev are level at the bottom.
     play_points(alice, match, [(0, 13, 9, 4), (5, 20, 1, 0), (0, 20, 5, 1)])
-    assert Match.objects.get(pk=match.pk).status == "ended"
+    assert Match.objects.get(pk=match.pk).status == "decided"
     assert rows(match) == {
         "Alice": (1, 0.5, {"total": 5, "rounds": 3}),
         "Ben": (4, 0, {"total": 53, "rounds": 3}),

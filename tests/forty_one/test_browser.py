@@ -117,7 +117,7 @@ def test_four_phones_bid_play_a_throw_in_and_a_team_wins(asgi_server, new_phone,
         expect(total_of(phone, seats["Alice"])).to_have_text("47")
     shoot_sizes(cara, shoot, "team-a-wins")
     match.refresh_from_db()
-    assert match.status == "ended"
+    assert match.status == "decided"
     assert match.result["team"] == "A"
     assert sorted(match.result["winners"]) == sorted([seats["Alice"], seats["Cara"]])
     assert [phone.console_errors for phone in phones] == [[], [], [], []]

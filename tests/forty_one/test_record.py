@@ -286,7 +286,7 @@ def test_a_correction_that_undoes_the_win_reopens_the_match(table, alice, bob):
     for _ in range(3):
         play(table, alice, bob, **MADE)
     table.refresh_from_db()
-    assert table.status == Match.Status.ENDED
+    assert table.status == Match.Status.DECIDED
     assert table.result["team"] == "A"
 
     actions.correct(alice, table.pk, 1, correction(table, **FAILED))
@@ -309,7 +309,7 @@ def test_a_correction_that_makes_a_team_win_ends_the_live_match(table, alice, bo
     actions.correct(alice, table.pk, 3, correction(table, **MADE))
 
     table.refresh_from_db()
-    assert table.status == Match.Status.ENDED
+    assert table.status == Match.Status.DECIDED
     assert table.result["team"] == "A"
     assert totals(table) == {"Alice": 42, "Ben": 3, "Cara": 12, "Dev": 3}
     assert not Round.objects.filter(match=table, status="open").exists()

@@ -144,7 +144,7 @@ def test_the_module_ends_the_match_with_its_result(lives_match, bob):
 
     match = Match.objects.get(pk=lives_match.pk)
     assert result.event.kind == "match_decided"
-    assert match.status == "ended"
+    assert match.status == "decided"
     assert match.result["winners"] == [seat(match, "Ben").pk]
     assert not Round.objects.filter(match=match, status="open").exists()
     with pytest.raises(errors.MatchEnded):
@@ -169,7 +169,7 @@ def test_a_correction_that_undecides_the_match_makes_it_live_again(
 ):
     pays(bob, lives_match, "Alice", "Cara")
     pays(bob, lives_match, "Alice", "Cara")
-    assert Match.objects.get(pk=lives_match.pk).status == "ended"
+    assert Match.objects.get(pk=lives_match.pk).status == "decided"
 
     # The wrong seats were tapped in the last round: only Alice paid.
     ids = [seat(lives_match, "Alice").pk]
@@ -187,7 +187,7 @@ def test_a_correction_that_undecides_the_match_makes_it_live_again(
         "match_decided"
     )
     match.refresh_from_db()
-    assert match.status == "ended"
+    assert match.status == "decided"
     assert not Round.objects.filter(match=match, status="open").exists()
 
 

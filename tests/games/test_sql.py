@@ -52,12 +52,16 @@ def test_the_lock_takes_no_outsider_and_no_ended_match(match, bob, charlie):
 
 
 def test_the_lock_takes_a_decided_match_only_when_asked(match):
-    Match.objects.filter(pk=match.pk).update(
-        status=Match.Status.ENDED, result={"winners": []}
-    )
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.DECIDED)
 
     assert sql.lock_match(match.pk, Match.Status.LIVE) is None
     assert sql.lock_match(match.pk, Match.Status.LIVE, decided_too=True) is not None
+
+
+def test_the_correction_lock_takes_no_match_a_member_ended(match):
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.ENDED)
+
+    assert sql.lock_match(match.pk, Match.Status.LIVE, decided_too=True) is None
 
 
 def test_the_seats_read_as_the_orm_reads_them_in_seat_order(match):

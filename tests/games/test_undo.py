@@ -221,7 +221,7 @@ def test_undoing_the_deciding_round_makes_the_match_live_again(duel, alice, bob)
     for number in (1, 2, 3):
         ben_pays(bob, duel, number)
     duel.refresh_from_db()
-    assert (duel.status, duel.is_decided) == ("ended", True)
+    assert (duel.status, duel.is_decided) == ("decided", True)
 
     result = actions.undo_round(bob, duel.pk, 3)
 

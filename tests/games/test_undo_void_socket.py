@@ -62,7 +62,7 @@ async def test_undoing_the_deciding_round_makes_the_match_live_on_every_phone(
         return Match.objects.get(pk=match.pk)
 
     duel = await database_sync_to_async(decided_duel)()
-    assert duel.status == "ended"
+    assert duel.status == "decided"
     host = await connect(duel.pk, alice)
     member = await connect(duel.pk, bob)
     await receive(host), await receive(member)

@@ -185,7 +185,7 @@ def test_restoring_it_decides_the_match_again(duel, alice):
     actions.restore_round(alice, duel.pk, 3)
 
     duel.refresh_from_db()
-    assert duel.status == "ended" and duel.is_decided
+    assert duel.status == "decided" and duel.is_decided
     assert not Round.objects.filter(match=duel, status="open").exists()
 
 

@@ -228,8 +228,12 @@ def test_a_decided_match_with_named_values_round_trips(alice, lives_game):  # no
     assert before["rounds"][0]["note"] == "Ann pay"
     empty_the_database()
 
-    after = export_match(import_match(before), accounts=True)
+    imported = import_match(before)
+    after = export_match(imported, accounts=True)
 
     assert comparable(after)["rounds"] == comparable(before)["rounds"]
     assert after["match"]["status"] == "ended"
     assert after["match"]["result"]["winners"] == [after["seats"][1]["id"]]
+    # The game decided it: the host may still correct it, as before the export.
+    assert (imported.status, imported.is_correctable) == ("decided", True)
+    assert imported.standings["result"] == after["match"]["result"]

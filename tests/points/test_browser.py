@@ -101,7 +101,7 @@ def test_four_phones_enter_their_own_scores_and_two_share_the_win(
         expect(total_of(phone, seats["Alice"])).to_have_text("105")
     shoot_sizes(cara, shoot, "shared-win")
     match.refresh_from_db()
-    assert match.status == "ended"
+    assert match.status == "decided"
     assert sorted(match.result["winners"]) == sorted([seats["Alice"], seats["Cara"]])
     assert [phone.console_errors for phone in phones] == [[], [], [], []]
 

@@ -168,7 +168,7 @@ def test_the_target_decides_the_match_and_a_tie_shares_it(table, alice):
     play(table, alice, (40, 40, 0, 10))
 
     table.refresh_from_db()
-    assert table.status == Match.Status.ENDED
+    assert table.status == Match.Status.DECIDED
     assert sorted(table.result["winners"]) == sorted(ids(table)[:2])
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games import actions
-from games.models import Event, Match
+from games.models import Event, Match, Round
 from squarescores.accounts.models import User
 from tests.conftest import rewin, seat, win
 from tests.scale.databases import fresh_postgres, manage
@@ -119,3 +119,18 @@ def test_a_broken_backup_writes_nothing(played, tmp_path):
 
     assert not User.objects.exists()
     assert not Match.objects.exists()
+
+
+def test_a_voided_round_is_restored_voided(match, alice, bob, tmp_path):
+    win(bob, match.pk, 1, seat(match, "Ben").pk)
+    win(bob, match.pk, 2, seat(match, "Cara").pk)
+    actions.void_round(alice, match.pk, 1)
+    backup = export(tmp_path, "backup.json")
+    call_command("flush", interactive=False)
+
+    call_command("import_matches", str(backup))
+
+    voided = Round.objects.get(match_id=match.pk, number=1)
+    assert (voided.voided_at is not None, voided.voided_by_id) == (True, alice.pk)
+    again = export(tmp_path, "again.json")
+    assert same_backup(json.loads(again.read_text()), json.loads(backup.read_text()))

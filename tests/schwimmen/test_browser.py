@@ -152,7 +152,7 @@ def test_four_phones_play_schwimmen_to_its_winner(asgi_server, new_phone, shoot)
         )
     shoot_all(shoot, phones, "alice-wins")
     match.refresh_from_db()
-    assert match.status == "ended"
+    assert match.status == "decided"
     assert match.result["winners"] == [match.seats.get(name="Alice").pk]
     assert [phone.console_errors for phone in phones] == [[], [], [], []]
 

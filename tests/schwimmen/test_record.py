@@ -66,7 +66,7 @@ def test_the_last_seat_in_wins_and_ends_the_match(table, bob):
     table.refresh_from_db()
     assert result.event.kind == "match_decided"
     assert (table.status, table.result["winners"]) == (
-        "ended",
+        "decided",
         [seat(table, "Alice").pk],
     )
     assert fates(table) == {
@@ -102,7 +102,7 @@ def test_a_hosts_correction_that_undecides_the_match_makes_it_live_again(
     pays(bob, match, "Dev")
     match.refresh_from_db()
     assert (match.status, match.result["winners"]) == (
-        "ended",
+        "decided",
         [seat(match, "Alice").pk],
     )
 

@@ -98,7 +98,7 @@ def test_three_phones_play_a_custom_table_to_its_end(asgi_server, new_phone, sho
     shoot(alice, "alice-wins")
     shoot(ben, "alice-wins")
     match.refresh_from_db()
-    assert match.status == "ended"
+    assert match.status == "decided"
     assert match.result["winners"] == [seats["Alice"]]
     assert [phone.console_errors for phone in phones] == [[], [], []]
 

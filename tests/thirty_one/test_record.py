@@ -80,7 +80,7 @@ def test_a_custom_table_with_the_closer_rule_and_points_limit_is_played_to_its_e
     record(table, bob, closer=d, lowest=[d])  # Dev pays 2 and is out
 
     table.refresh_from_db()
-    assert table.status == "ended"
+    assert table.status == "decided"
     assert table.result["winners"] == [a]
     assert lives(table)["Alice"] == (2, "in")
     assert not Round.objects.filter(match=table, status="open").exists()
@@ -230,7 +230,7 @@ def test_a_correction_that_undecides_the_ended_match_makes_it_live_again(
         record(table, bob, lowest=[c])  # Cara out
     record(table, bob, closer=d, lowest=[d])  # Dev out: Alice wins
     table.refresh_from_db()
-    assert table.status == "ended"
+    assert table.status == "decided"
 
     # Alice, not Dev, held the lowest hand in the last round.
     result = actions.correct(alice, table.pk, 6, {"lowest": [a], "closer": d})

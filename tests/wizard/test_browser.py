@@ -145,7 +145,7 @@ def test_four_phones_play_wizard_to_its_last_round(asgi_server, new_phone, shoot
     totals = {line["seat"]: line["points"] for line in match.standings["seats"]}
     best = max(totals.values())
     winners = sorted(seat for seat, total in totals.items() if total == best)
-    assert match.status == "ended"
+    assert match.status == "decided"
     assert sorted(match.result["winners"]) == winners
     names = {pk: name for name, pk in seats.items()}
     for phone in phones:

@@ -140,7 +140,7 @@ def test_the_last_round_ends_the_match(table, alice):
     play(table, alice, (0, 0, 0, 15), (0, 0, 0, 15))
 
     table.refresh_from_db()
-    assert table.status == Match.Status.ENDED
+    assert table.status == Match.Status.DECIDED
     assert table.result["winners"] == [seat(table, "Dev").pk]
 
 
