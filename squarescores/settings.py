@@ -224,6 +224,13 @@ if REDIS_URL:
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
+else:
+    # One process with the cache in its own memory: sessions are read through it
+    # (the database stays the truth). Every page and every socket's handshake
+    # reads one, and a hall's phones reconnecting at once read 1,200
+    # (bench/storm.py). Not with Redis: Django's cached_db store fails a request
+    # when a Redis that is away cannot take a session it loaded.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Join codes: a client address (and a signed-in user) may try this many wrong codes
 # a window; past it every code check from there answers 429 until the window ends.
@@ -249,10 +256,6 @@ LOGOUT_REDIRECT_URL = "home"
 
 # A guest lives in the session cookie, so it lasts as long as a phone keeps it.
 SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", str(60 * 60 * 24 * 365))
-# Sessions are read through the cache (the database stays the truth): every page
-# and every socket's handshake reads one, and a hall's phones reconnecting at
-# once read 1,200 (bench/storm.py).
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.getenv("TIME_ZONE", "UTC")

@@ -78,3 +78,18 @@ def test_a_foreign_host_still_gets_a_policy_and_a_400():
 
     assert response.status_code == 400
     assert "ws://" not in response.headers["Content-Security-Policy"]
+
+
+def test_sessions_skip_the_cache_that_can_be_away(tmp_path):
+    show = "from django.conf import settings; print(settings.SESSION_ENGINE)"
+    alone = manage(production_env(tmp_path), "shell", "-c", show)
+    with_redis = manage(
+        production_env(tmp_path, REDIS_URL="redis://127.0.0.1:6379/9"),
+        "shell",
+        "-c",
+        show,
+    )
+
+    # The last line: the shell may first say what it imported.
+    assert alone.stdout.split()[-1] == "django.contrib.sessions.backends.cached_db"
+    assert with_redis.stdout.split()[-1] == "django.contrib.sessions.backends.db"
