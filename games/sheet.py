@@ -167,8 +167,8 @@ def snapshot(match, rounds=None):
 
 
 def total_rows(standings, seats, names=None, dealer=None, *, lowest=False):
-    """A row per seat for a standings fragment of totals (Points, Wizard, Forty
-    One): its name as the page names it, its total printed, whether it deals,
+    """A row per seat for a standings fragment of a game of totals: its name as
+    the page names it, its total printed, whether it deals,
     won, or leads (the best total, the lowest when ``lowest``, once a round
     counted)."""
     winners = set(standings.result.winners) if standings.result else set()
