@@ -2,11 +2,13 @@
 and the action each runs. A game whose module is not installed is skipped.
 
 A recorder gives the steps of one round; each step is one record (one frame, one
-action call). 41 Exchange closes a round with one tap; Schwimmen with one record
-of who pays; Forty One with four bids and then the tricks. The rounds are chosen
-so that no match ends inside a probe: Schwimmen's payer goes round the table
-(``rounds_per_table`` keeps every seat in), Forty One's made bid goes round the
-table so every total sinks below zero and nobody reaches 41.
+action call). 41 Exchange closes a round with one tap; Schwimmen and Thirty-One
+with one record of who pays; Points with one scorer's whole round; Forty One
+and Wizard with a bid from each phone and then the tricks. The rounds are
+chosen so that no match ends inside a probe: the payer goes round the table
+(``rounds_per_table`` keeps every seat in, and a Wizard table within its
+rounds), Forty One's made bid goes round the table so every total sinks below
+zero and nobody reaches 41, Points runs open-ended.
 """
 
 import uuid
@@ -104,7 +106,68 @@ class FortyOneRound:
         return steps
 
 
-RECORDERS = (ExchangeRecord(), SchwimmenPays(), FortyOneRound())
+class ThirtyOnePays(SchwimmenPays):
+    """Thirty-One: the lowest hand pays a life, going round the table."""
+
+    name = game = "thirty_one"
+    options = {"rule_set": "custom", "lives": 5}
+    # Every seat pays four times in 24 rounds: nobody is out.
+    rounds_per_table = 24
+
+    def steps(self, table, number):
+        form = {"lowest": [str(table.seats[number % len(table.seats)])]}
+        return [one_record(table, number, form)]
+
+
+class PointsRound:
+    """Points: one scorer (the host's phone) enters the whole round."""
+
+    name = game = "points"
+    seats = 6
+    options = {"entry": "scorer", "end": "open"}
+    rounds_per_table = None
+
+    def steps(self, table, number):
+        form = {
+            f"score-{seat}": [str((number + index) % 7 - 3)]
+            for index, seat in enumerate(table.seats)
+        }
+        act = record_act(table, 0, number, form)
+        return [Step(0, record_frame(number, form), act)]
+
+
+class WizardRound:
+    """Wizard with three players (20 rounds): each phone bids 0 for its seat,
+    then one seat takes every trick of the round."""
+
+    name = game = "wizard"
+    seats, options = 3, None
+    rounds_per_table = 19
+
+    def steps(self, table, number):
+        steps = []
+        for phone, seat in enumerate(table.seats):
+            form = {"seat": [str(seat)], "bid": ["0"]}
+            act = record_act(table, phone, number, form)
+            steps.append(Step(phone, record_frame(number, form), act))
+        taker = table.seats[number % len(table.seats)]
+        form = {
+            f"tricks-{seat}": [str(number if seat == taker else 0)]
+            for seat in table.seats
+        }
+        act = record_act(table, 0, number, form)
+        steps.append(Step(0, record_frame(number, form), act))
+        return steps
+
+
+RECORDERS = (
+    ExchangeRecord(),
+    SchwimmenPays(),
+    ThirtyOnePays(),
+    FortyOneRound(),
+    PointsRound(),
+    WizardRound(),
+)
 
 
 def installed():
