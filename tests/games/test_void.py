@@ -16,6 +16,7 @@ from games.models import Event, Match, Round
 from games.sheet import rebuild_standings
 from tests.api.conftest import client_for
 from tests.conftest import seat, win
+from tests.games.test_match_result import decided_duel
 
 pytestmark = pytest.mark.django_db
 
@@ -158,14 +159,7 @@ def test_the_checks_answer_without_acting(played, alice, bob):
 @pytest.fixture
 def duel(alice, bob):
     """Schwimmen for two with two lives: Ben paying three times is out."""
-    match = actions.start_match(
-        alice, "schwimmen", ["Alice", "Ben"], {"lives": 2}, host_seat=0
-    ).match
-    actions.join_match(bob, match.code, seat_id=seat(match, "Ben").pk)
-    for number in (1, 2, 3):
-        actions.record(bob, match.pk, number, {"pays": [seat(match, "Ben").pk]})
-    match.refresh_from_db()
-    return match
+    return decided_duel(alice, bob)
 
 
 def test_voiding_the_deciding_round_makes_the_match_live_again(duel, alice):
