@@ -7,7 +7,8 @@ from django.test import Client
 from django.utils.html import escape
 
 from games import actions
-from games.forty_one.rules import DOUBLE_FROM, MAX_BID, MINUS, score
+from games.forty_one.rules import DOUBLE_FROM, MAX_BID, score
+from games.words import MINUS
 from tests.conftest import SEATS
 
 pytestmark = pytest.mark.django_db

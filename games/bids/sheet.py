@@ -1,12 +1,9 @@
-"""Reading a round's bids and tricks, and printing the figures they score."""
+"""Reading a round's bids and tricks: a round's state, its scores and its line in
+the history. The figures print with ``games.words`` (``signed``,
+``total_text``)."""
 
-from games.rules import (
-    OPEN,
-    SCORED,
-    scores_note,  # noqa: F401 (the games of bids' note)
-)
+from games.rules import OPEN, SCORED
 from games.seat_ids import by_seat
-from games.words import MINUS, signed, total_text  # noqa: F401 (as pages read them)
 
 BID, TRICKS_TAKEN = "bid", "tricks"
 # What a round turned out to be, as the sheet reads its bids and tricks.

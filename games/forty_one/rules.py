@@ -20,16 +20,12 @@ from games.bids.entry import bid_entry, every_seat, may_enter
 from games.bids.entry import payload_from_form as bids_payload
 from games.bids.sheet import (
     BID,
-    MINUS,  # noqa: F401 (the sheet's minus, as the tests and pages read it)
     PLAYED,
     THROWN_IN,
     TRICKS_TAKEN,
     bid_schema,
     bids_of,
     per_seat_schema,
-    scores_note,
-    signed,
-    total_text,
     tricks_of,
 )
 from games.errors import BadValue, NoChange, NotTheHost
@@ -44,7 +40,9 @@ from games.rules import (
     RuleModule,
     SeatStanding,
     TeamStanding,
+    scores_note,
 )
+from games.words import signed, total_text
 
 SEATS = 4
 TRICKS = 13

@@ -34,7 +34,7 @@ from games.rules import (
     short_note,
 )
 from games.seat_ids import by_seat, parse_seat_id
-from games.words import MINUS, signed, total_text  # noqa: F401 (as pages read them)
+from games.words import signed, total_text
 
 MIN_SEATS, MAX_SEATS = 2, 12
 # One round's figure for one seat: generous for any card game's hand.

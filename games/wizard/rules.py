@@ -26,9 +26,6 @@ from games.bids.sheet import (
     bid_schema,
     bids_of,
     per_seat_schema,
-    scores_note,
-    signed,
-    total_text,
     tricks_of,
 )
 from games.errors import BadValue, NoChange, NotTheHost
@@ -44,8 +41,10 @@ from games.rules import (
     SeatStanding,
     lead_by_points,
     places_by_points,
+    scores_note,
     short_note,
 )
+from games.words import signed, total_text
 
 MIN_SEATS, MAX_SEATS = 3, 6
 CARDS = 60

@@ -9,7 +9,7 @@ phone.
 from django import template
 
 from games.sheet import total_rows
-from games.words import seat_name
+from games.words import seat_name, total_text
 
 from ..rules import (
     BY_ROUNDS,
@@ -27,7 +27,6 @@ from ..rules import (
     WINS,
     round_total_rule,
     scores_of,
-    total_text,
 )
 
 register = template.Library()
