@@ -78,8 +78,10 @@ class FortyOneExchange(RuleModule):
         """``{"winner": seat}`` wins the round for that seat; on a closed round
         (the host's correction) ``{"draw": true}`` makes it a draw."""
         if set(payload) == {"winner"}:
-            winner = payload["winner"]
-            if isinstance(winner, bool) or winner not in table.seat_ids():
+            # JSON Schema's "integer" lets 1.0 through; a seat id is an int
+            # (games.seat_ids), so 1.0 never names seat 1.
+            winner = id_or_none(payload["winner"])
+            if winner is None or winner not in table.seat_ids():
                 raise SeatNotInMatch(
                     _("That seat does not play round %(number)d.")
                     % {"number": table.round.number}

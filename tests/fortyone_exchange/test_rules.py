@@ -32,7 +32,10 @@ def test_a_draw_correction_makes_a_won_round_a_draw():
     assert set(outcome.cells.values()) == {0}
 
 
-@pytest.mark.parametrize("payload", [{"winner": 5}, {"winner": True}])
+# 3.0 passes the schema's "integer" (JSON Schema counts it whole) but is no seat id.
+@pytest.mark.parametrize(
+    "payload", [{"winner": 5}, {"winner": True}, {"winner": 3.0}, {"winner": 1.0}]
+)
 def test_a_seat_that_does_not_play_is_refused(payload):
     with pytest.raises(errors.SeatNotInMatch):
         RULES.record(table(RoundView(1, "open")), payload)
