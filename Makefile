@@ -81,15 +81,18 @@ format: install-test
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-# The whole suite on SQLite in one process, browser tests among the others (a test
-# that leaves state behind for the ones after it fails here, not in a developer's
-# selection); then, when TEST_DATABASE_URL is set, every database test again on
-# that PostgreSQL.
+# The whole suite on SQLite, shared out over TEST_WORKERS pytest-xdist workers (two
+# per core: most of a browser test's time is waiting for a page), the slow tests
+# first (tests/conftest.py); then, when TEST_DATABASE_URL is set, every database
+# test again on that PostgreSQL, each worker on a database of its own.
+# TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 test: lint browser
-	$(BIN)/python -m pytest --durations=15
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --durations=15
 	@if [ -n "$$TEST_DATABASE_URL" ]; then \
 		echo "== database tests on PostgreSQL ($$TEST_DATABASE_URL)"; \
-		DATABASE_URL="$$TEST_DATABASE_URL" $(BIN)/python -m pytest -m "django_db and not browser"; \
+		DATABASE_URL="$$TEST_DATABASE_URL" $(BIN)/python -m pytest -n $(TEST_WORKERS) \
+			-m "django_db and not browser"; \
 	fi
 
 bench: install-test

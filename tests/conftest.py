@@ -13,6 +13,20 @@ from squarescores.accounts.models import User
 pytest_plugins = ["tests.browser_fixtures"]
 
 SEATS = ["Alice", "Ben", "Cara", "Dev"]
+# The tests that drive a chromium or start a server take seconds each, most of it
+# waiting; the rest take milliseconds.
+SLOW_MARKS = ("browser", "server")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (``make test`` runs one worker per core and one more),
+    the slow tests go first: the workers share them out while the quick ones are
+    left to fill the gaps at the end, instead of one worker finishing a long
+    browser test while the others wait. The order within each kind stays."""
+    if config.getoption("numprocesses", None):
+        items.sort(
+            key=lambda item: not any(item.get_closest_marker(m) for m in SLOW_MARKS)
+        )
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -8,6 +8,10 @@ import pytest
 
 POSTGRES_URL = os.getenv("TEST_DATABASE_URL", "")
 REDIS_URL = os.getenv("TEST_REDIS_URL", "")
+# Redis's pub/sub channels are shared by all its databases, and each pytest-xdist
+# worker numbers its matches from 1 on a database of its own: a prefix per worker
+# keeps one worker's "match 1" group from hearing another's.
+REDIS_PREFIX = "test-" + os.getenv("PYTEST_XDIST_WORKER", "main")
 
 needs_postgres = pytest.mark.skipif(
     not POSTGRES_URL,

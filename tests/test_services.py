@@ -6,7 +6,13 @@ import psycopg
 import pytest
 import redis
 
-from tests.services import POSTGRES_URL, REDIS_URL, needs_postgres, needs_redis
+from tests.services import (
+    POSTGRES_URL,
+    REDIS_PREFIX,
+    REDIS_URL,
+    needs_postgres,
+    needs_redis,
+)
 
 
 @needs_postgres
@@ -26,7 +32,7 @@ def test_the_redis_channel_layer_carries_a_group_message():
     from channels_redis.pubsub import RedisPubSubChannelLayer
 
     async def exchange():
-        layer = RedisPubSubChannelLayer(hosts=[REDIS_URL])
+        layer = RedisPubSubChannelLayer(hosts=[REDIS_URL], prefix=REDIS_PREFIX)
         channel = await layer.new_channel()
         await layer.group_add("services-check", channel)
         await layer.group_send("services-check", {"type": "hello", "n": 1})

@@ -8,8 +8,11 @@ key of issues 17 and 33 and the report is written.
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -27,8 +30,20 @@ SUMMARY = re.compile(
 )
 
 
-def test_the_smoke_run_delivers_every_tap_and_ends_with_the_summary(tmp_path):
-    env = {**os.environ, "TMPDIR": str(tmp_path)}
+@pytest.fixture
+def short_tmp():
+    # The run's own temporary folder, kept short: chromium refuses a profile whose
+    # socket path passes 107 bytes, and pytest-xdist's tmp_path
+    # (/tmp/pytest-of-<user>/pytest-<n>/popen-gw<k>/<test name>) nearly does.
+    path = Path(tempfile.mkdtemp(prefix="bench-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def test_the_smoke_run_delivers_every_tap_and_ends_with_the_summary(
+    tmp_path, short_tmp
+):
+    env = {**os.environ, "TMPDIR": str(short_tmp)}
     docs = tmp_path / "benchmarks.md"
     run = subprocess.run(
         [sys.executable, "-m", "bench", "--smoke", "--docs", str(docs)],

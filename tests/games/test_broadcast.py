@@ -10,7 +10,7 @@ from channels.layers import channel_layers, get_channel_layer
 from games import broadcast, errors, languages, live
 from games.broadcast import group_name
 from tests.conftest import win
-from tests.services import REDIS_URL, needs_redis
+from tests.services import REDIS_PREFIX, REDIS_URL, needs_redis
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -123,7 +123,7 @@ async def test_a_tap_is_announced_over_redis(match, bob, settings, fresh_layers)
     settings.CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_PREFIX},
         }
     }
 

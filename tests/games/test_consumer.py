@@ -10,7 +10,7 @@ from django.test import Client
 
 from squarescores.asgi import application
 from tests.conftest import seat, tap_frame
-from tests.services import REDIS_URL, needs_redis
+from tests.services import REDIS_PREFIX, REDIS_URL, needs_redis
 from tests.sockets import WebsocketCommunicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -319,7 +319,7 @@ async def test_a_tap_reaches_the_other_socket_over_redis(match, alice, bob, sett
     settings.CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "table-consumer-test"},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": REDIS_PREFIX},
         }
     }
     host = await connect(match.pk, alice)
