@@ -502,10 +502,24 @@ def outcome_label(summary):
     return "draw" if summary["status"] == DRAW else None
 
 
+def is_json_integer(checker, instance):
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# JSON Schema counts 1.0 as an "integer"; the modules' ids and counts are ints,
+# and a 1.0 that passed would name seat 1 or bid 1 in one game and be refused by
+# another's own check. Here 1.0 is refused for every game, at the schema.
+PayloadValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", is_json_integer
+    ),
+)
+
+
 @functools.cache
 def payload_validator(game):
-    schema = registry.get(game).record_schema
-    return jsonschema.Draft202012Validator(schema)
+    return PayloadValidator(registry.get(game).record_schema)
 
 
 def frozen(value):

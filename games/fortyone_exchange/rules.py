@@ -78,8 +78,8 @@ class FortyOneExchange(RuleModule):
         """``{"winner": seat}`` wins the round for that seat; on a closed round
         (the host's correction) ``{"draw": true}`` makes it a draw."""
         if set(payload) == {"winner"}:
-            # JSON Schema's "integer" lets 1.0 through; a seat id is an int
-            # (games.seat_ids), so 1.0 never names seat 1.
+            # Read as every game reads a seat (games.seat_ids): 1.0 or True
+            # never names seat 1, also when the module is called directly.
             winner = id_or_none(payload["winner"])
             if winner is None or winner not in table.seat_ids():
                 raise SeatNotInMatch(

@@ -37,6 +37,23 @@ def test_a_payload_off_the_games_schema_is_a_400_that_changes_nothing(as_bob, ma
     assert Round.objects.get(match=match, number=1).status == "open"
 
 
+def test_a_whole_number_written_as_1_0_is_refused_like_any_off_schema_payload(
+    as_bob, match
+):
+    # JSON Schema would count 1.0 as an integer; the write path does not, so
+    # it never names the seat whose id is 1.
+    cara = seat(match, "Cara").pk
+
+    response = post(
+        as_bob, match, "record/", {"round": 1, "payload": {"winner": float(cara)}}
+    )
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_value"
+    assert "integer" in response.json()["detail"]
+    assert Round.objects.get(match=match, number=1).status == "open"
+
+
 def test_only_the_host_corrects_and_sets_the_dealer(as_alice, as_bob, match):
     ben = seat(match, "Ben").pk
     post(as_bob, match, "record/", {"round": 1, "payload": {"winner": ben}})
