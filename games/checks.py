@@ -22,6 +22,7 @@ TEMPLATES = (
     "rules_template",
     "entry_template",
     "row_template",
+    "correct_template",
     "standings_template",
     "history_round_template",
 )

@@ -49,6 +49,8 @@ GRID_FOOT_TEMPLATE = "games/match/_grid_foot.jinja"
 STRIP_TEMPLATE = "games/match/_strip.jinja"
 # A voided round's line and the host's void or restore, inside every game's row.
 VOID_TEMPLATE = "games/match/_void.jinja"
+# The host's correction of a closed round, for a module without forms of its own.
+CORRECT_FORM_TEMPLATE = "games/match/_correct_form.jinja"
 
 
 def render_to_string(name, context, request=None):
@@ -157,6 +159,22 @@ def row_html(match, round, seats, context=None, request=None, void=None):
     return render_to_string(
         match.rules.row_template or ROW_TEMPLATE, values, request=request
     )
+
+
+def correct_html(match, round, seats, request):
+    """The host's forms for correcting closed ``round`` (a ``RoundView``), with
+    this phone's CSRF token: loaded when the host opens a row's "Correct", never
+    pushed. The module's ``correct_template`` gets what its row gets."""
+    views = playing([seat_view(seat) for seat in seats], round.number)
+    values = {
+        "match": match,
+        "round": round,
+        "seats": views,
+        "names": names_of(views),
+        "correct_url": url("match_correct", match.pk),
+    }
+    template = match.rules.correct_template or CORRECT_FORM_TEMPLATE
+    return render_to_string(template, values, request)
 
 
 def void_words(void):

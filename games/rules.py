@@ -472,6 +472,10 @@ class RuleModule:
     entry_template = ""
     row_template = ""
     standings_template = ""
+    # The host's correction of one closed round: its forms, loaded when the host
+    # opens a row's "Correct", so rows and pushes carry none. Empty: the core's
+    # form that takes the round's payload as JSON.
+    correct_template = ""
     # The history's line for one round beside who recorded it: gets ``round``,
     # ``seats``, ``names`` and ``line``, the module's ``summarize`` line for that
     # round (``summary["rounds"]`` with its ``number``). Empty: the round's note.

@@ -41,7 +41,7 @@ from .limits import CODE_GUESSES, GUESTS
 from .models import Match, Membership, Seat
 from .rules import OPEN, playing, registry
 from .rules_views import match_links
-from .sheet import recent_rounds, round_view, seat_view
+from .sheet import recent_rounds, round_view, seat_view, values_of
 
 
 def refused(request, refusal, back=None):
@@ -331,8 +331,12 @@ def record(request, match_id):
     return act(request, match_id, RoundForm, call)
 
 
-@require_POST
 def correct(request, match_id):
+    """GET: the host's forms for correcting one closed round (``?round=n``), a
+    page of their own, or with ``part=form`` only the forms, which the table
+    loads into the round's "Correct". POST: the correction."""
+    if request.method != "POST":
+        return correction(request, match_id)
     call = with_payload(
         request,
         match_id,
@@ -341,6 +345,28 @@ def correct(request, match_id):
         ),
     )
     return act(request, match_id, RoundForm, call)
+
+
+@require_GET
+def correction(request, match_id):
+    match = get_object_or_404(Match, pk=match_id)
+    if not is_member(request.user, match):
+        return send_to_join(request)
+    back = reverse("match", args=[match_id])
+    form = RoundForm({"round": request.GET.get("round")})
+    if not form.is_valid():
+        return bad_form(request, form, back, match_id, request.user)
+    try:
+        round = actions.check_correct(match, request.user, form.cleaned_data["round"])
+    except errors.Refusal as refusal:
+        return refused(request, refusal, back)
+    seats = list(Seat.objects.filter(match=match))
+    view = round_view(round, values_of(round.cells.all()))
+    forms_html = live.correct_html(match, view, seats, request)
+    if request.GET.get("part") == "form":
+        return HttpResponse(forms_html)
+    context = {"match": match, "game": match.rules, "round": round, "forms": forms_html}
+    return render(request, "games/correct.html", context)
 
 
 def round_action(action):

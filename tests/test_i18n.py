@@ -109,7 +109,14 @@ def test_every_word_of_the_live_fragments_is_in_each_catalogue(language):
                 words.add((None, message[0]))
 
     assert len(fragments) >= 9 and len(words) > 20
-    assert all("gettext(" in text for text in calls)
+    # Every fragment with words of its own (one may only include another).
+    worded = [
+        text
+        for path, text in zip(fragments, calls)
+        if "_(" in path.read_text() or "{% trans" in path.read_text()
+    ]
+    assert len(worded) >= len(calls) - 1
+    assert all("gettext(" in text for text in worded)
     assert words <= known, sorted(words - known)
 
 

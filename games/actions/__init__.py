@@ -18,7 +18,7 @@ The actions, one module per kind of change: ``matches``, ``seats``, ``rounds``,
 from .base import NAME_MAX_LENGTH, Result, clean_key, members_first
 from .checks import seats_to_record_for
 from .matches import hand_over_host, join_match, rematch, start_match
-from .rounds import correct, end_match, record, set_dealer
+from .rounds import check_correct, correct, end_match, record, set_dealer
 from .seats import add_seat, release_claim, rename_seat
 from .tv import revoke_tv, share_tv
 from .undo import check_undo, undo_round
@@ -28,6 +28,7 @@ __all__ = [
     "NAME_MAX_LENGTH",
     "Result",
     "add_seat",
+    "check_correct",
     "check_restore",
     "check_undo",
     "check_void",

@@ -410,21 +410,32 @@ def record(actor, match_id, round_number, payload, *, key=None, game=None):
     return run_change(match_id, key, apply, actor=actor, member=True, request=request)
 
 
+def check_correct(match, actor, round_number):
+    """May ``actor`` correct round ``round_number`` of ``match``? The round if so,
+    else the refusal: the host only, a closed round that is not voided, a match
+    still correctable. The action asks it under the match's lock; the page of a
+    round's correction asks it before it shows the forms."""
+    require_host(match, actor)
+    if not match.is_correctable:
+        raise errors.MatchEnded()
+    round = get_round(match, round_number)
+    if round.status == OPEN:
+        raise errors.BadValue(
+            _("Round %(number)d is open: record it rather than correct it.")
+            % {"number": round.number}
+        )
+    if round.voided_at is not None:
+        raise errors.RoundVoided()
+    return round
+
+
 def correct(actor, match_id, round_number, payload, *, key=None):
     """The host corrects a closed round with ``payload``, judged by the module as
     a record is, with the standings as they stood before that round. Allowed in a
     match the module decided (the correction may undecide it)."""
 
     def apply(match):
-        require_host(match, actor)
-        round = get_round(match, round_number)
-        if round.status == OPEN:
-            raise errors.BadValue(
-                _("Round %(number)d is open: record it rather than correct it.")
-                % {"number": round.number}
-            )
-        if round.voided_at is not None:
-            raise errors.RoundVoided()
+        round = check_correct(match, actor, round_number)
         sheet = Sheet(match, round, actor)
         standings = rebuild_standings(match, sheet.seats, before=round.number)
         outcome = match.rules.record(sheet.table(standings), dict(payload))

@@ -135,6 +135,7 @@ class FortyOne(RuleModule):
     rules_template = "forty_one/rules.html"
     entry_template = "forty_one/entry.jinja"
     row_template = "forty_one/row.jinja"
+    correct_template = "forty_one/correct.jinja"
     standings_template = "forty_one/standings.jinja"
     history_round_template = "forty_one/history_round.html"
     stylesheets = ("forty_one/forty_one.css",)

@@ -21,6 +21,7 @@ class FortyOneExchange(RuleModule):
     rules_template = "fortyone_exchange/rules.html"
     entry_template = "fortyone_exchange/entry.jinja"
     row_template = "fortyone_exchange/row.jinja"
+    correct_template = "fortyone_exchange/correct.jinja"
     standings_template = "fortyone_exchange/standings.jinja"
     record_schema = {
         "title": "41 Exchange",

@@ -216,6 +216,7 @@ class Points(RuleModule):
     rules_template = "points/rules.html"
     entry_template = "points/entry.jinja"
     row_template = "points/row.jinja"
+    correct_template = "points/correct.jinja"
     standings_template = "points/standings.jinja"
     history_round_template = "points/history_round.html"
     stylesheets = ("css/scored.css",)

@@ -78,6 +78,7 @@ class Schwimmen(LivesModule):
     rules_template = "schwimmen/rules.html"
     entry_template = "schwimmen/entry.jinja"
     row_template = "schwimmen/row.jinja"
+    correct_template = "schwimmen/correct.jinja"
     standings_template = "schwimmen/standings.jinja"
     # Not in the interface yet: the sheet fragments' CSS, for the core to link on
     # the match page (the fragments are rendered once per change, without a head).

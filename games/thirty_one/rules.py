@@ -298,6 +298,7 @@ class ThirtyOne(LivesModule):
     rules_template = "thirty_one/rules.html"
     entry_template = "thirty_one/entry.jinja"
     row_template = "thirty_one/row.jinja"
+    correct_template = "thirty_one/correct.jinja"
     standings_template = "thirty_one/standings.jinja"
     stylesheets = ("thirty_one/thirty_one.css",)
     urls = "games.thirty_one.urls"

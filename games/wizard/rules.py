@@ -118,6 +118,7 @@ class Wizard(RuleModule):
     rules_template = "wizard/rules.html"
     entry_template = "wizard/entry.jinja"
     row_template = "wizard/row.jinja"
+    correct_template = "wizard/correct.jinja"
     standings_template = "wizard/standings.jinja"
     history_round_template = "wizard/history_round.html"
     stylesheets = ("css/scored.css", "wizard/wizard.css")

@@ -683,6 +683,35 @@
     if (details) details.open = false;
   });
 
+  // A row's "Correct" holds a link to the round's correction; opened, it loads
+  // the forms in place (a push of the row brings the link back, not the forms).
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.open || !details.matches || !details.matches("[data-correct]")) return;
+    var body = details.querySelector("[data-correct-body]");
+    var link = body && body.querySelector("[data-correct-link]");
+    if (!link || body.dataset.loading) return;
+    body.dataset.loading = "1";
+    body.setAttribute("aria-busy", "true");
+    fetch(link.href + "&part=form", { credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (html) {
+        var forms = document.createElement("div");
+        forms.className = "correct-forms";
+        forms.appendChild(parse(html));
+        decorate(forms);
+        body.replaceWith(forms);
+      })
+      .catch(function () {
+        delete body.dataset.loading;
+        body.removeAttribute("aria-busy");
+        showNotice(gettext("The correction did not load: open it again, or follow its link."));
+      });
+  }, true);
+
   // Any other form while offline would end on the browser's error page.
   document.addEventListener("submit", function (event) {
     if (event.defaultPrevented || navigator.onLine !== false) return;

@@ -103,6 +103,7 @@ def pages_of(table):
     host = [
         f"/matches/{live.pk}/",
         f"/matches/{live.pk}/end/",
+        f"/matches/{live.pk}/correct/?round=1",
         f"/matches/{live.pk}/rules/",
         f"/matches/{live.pk}/history/",
         f"/matches/{ended.pk}/",

@@ -49,3 +49,51 @@ def test_seat_changes_and_a_new_host_show_on_every_phone(asgi_server, new_phone,
     expect(b.locator("#round-1 .correct-form button", has_text="Cara")).to_be_visible()
     shoot(b, "new-host")
     expect(a.locator("#host-tools")).to_have_count(0)
+
+
+def test_a_rows_correction_loads_when_opened_and_survives_a_push(
+    asgi_server, new_phone, shoot
+):
+    a, b = new_phone("A"), new_phone("B")
+    join_link = start_match(a, asgi_server)
+    join_as(b, join_link, "Ben")
+    wait_live(a, b)
+    seat_button(b, "Cara").click()
+    expect_open(a, 2)
+    # The row came by push: it holds a link, not the forms.
+    expect(a.locator("#round-1 .correct-form")).to_have_count(0)
+
+    a.locator("#round-1 summary").click()
+    expect(a.locator("#round-1 .correct-form button", has_text="Dev")).to_be_visible()
+    shoot(a, "correction-open")
+    # Another phone closes round 2 while the host's correction is open: round 1's
+    # row, and its forms, stay as they are.
+    seat_button(b, "Ben").click()
+    expect_open(a, 3)
+    expect(a.locator("#round-1 .correct-form button", has_text="Dev")).to_be_visible()
+
+    a.locator("#round-1 .correct-form button", has_text="Dev").click()
+    for phone in (a, b):
+        expect_round(phone, 1, "Dev won")
+    expect(a.locator("#round-1 .correct-form")).to_have_count(0)
+    # Opened again, the forms load afresh: Dev's button is the one not to press.
+    a.locator("#round-1 summary").click()
+    expect(a.locator("#round-1 .correct-form button", has_text="Dev")).to_be_disabled()
+
+
+def test_a_correction_that_cannot_load_says_so(asgi_server, new_phone):
+    a, b = new_phone("A"), new_phone("B")
+    join_link = start_match(a, asgi_server)
+    join_as(b, join_link, "Ben")
+    wait_live(a, b)
+    seat_button(b, "Cara").click()
+    expect_open(a, 2)
+
+    a.context.set_offline(True)
+    a.locator("#round-1 summary").click()
+    expect(a.locator("#notice")).to_contain_text("The correction did not load")
+    expect(a.get_by_role("link", name="Open the correction of round 1")).to_be_visible()
+    a.context.set_offline(False)
+    a.locator("#round-1 summary").click()
+    a.locator("#round-1 summary").click()
+    expect(a.locator("#round-1 .correct-form button", has_text="Dev")).to_be_visible()

@@ -119,9 +119,28 @@ def play_every_table():
     for number in range(1, 4):
         scores = {str(s.pk): (-1) ** i * 12345 * number for i, s in enumerate(seats)}
         actions.record(alice, long_points.pk, number, {"scores": scores})
+    tables = [
+        exchange,
+        schwimmen,
+        thirty_one,
+        forty_one,
+        long,
+        *points,
+        *wizard,
+        long_points,
+    ]
+    # The host's correction of round 1, in each game that lets it be corrected.
+    corrections = [
+        f"/matches/{match.pk}/correct/?round=1"
+        for match in tables
+        if match.rounds.filter(number=1, voided_at=None).exclude(status="open")
+        and match.is_correctable
+        and match.rounds.get(number=1).status != "draw"
+    ]
     return {
         "alice": alice,
         "bob": bob,
+        "corrections": corrections,
         "tables": [
             exchange,
             exchange_ended,
@@ -158,6 +177,7 @@ def table_paths(every_table):
         "/games/fortyone_exchange/hands/?" + exchange_example(),
         "/games/schwimmen/hands/?" + schwimmen_example(),
         "/games/thirty_one/hands/?" + thirty_one_example(),
+        *every_table["corrections"],
     ]
     return paths
 

@@ -47,6 +47,19 @@ def row(round, correctable=True):
     )
 
 
+def correction(round):
+    return render_to_string(
+        RULES.correct_template,
+        {
+            "match": MATCH,
+            "round": round,
+            "seats": SEATS,
+            "names": NAMES,
+            "correct_url": "/matches/7/correct/",
+        },
+    )
+
+
 def standings(board, dealer=None):
     return render_to_string(
         RULES.standings_template,
@@ -103,6 +116,9 @@ def test_a_played_row_shows_bids_tricks_and_signed_scores():
     assert "+4" in page
     assert "\u22123" in page
     assert "\u221214" in page
+    assert 'href="/matches/7/correct/?round=2"' in page
+    assert f'name="bid-{LINA}"' not in page
+    page = correction(closed_round([4, 3, 2, 7], [5, 2, 2, 4], number=2))
     assert 'action="/matches/7/correct/"' in page
     assert f'name="bid-{LINA}"' in page
     assert 'value="7"' in page

@@ -195,6 +195,65 @@ def test_the_host_sees_correction_controls_and_a_member_does_not(match, alice, b
     assert not re.search(r"<body[^>]*data-host", member_page)
 
 
+def test_a_row_links_to_its_correction_and_carries_no_form(match, alice, bob):
+    client_for(bob).post(
+        url(match, "record"), {"round": 1, "winner": seat(match, "Ben").pk}
+    )
+
+    html = page(client_for(alice).get(url(match)))
+    row = html.split('id="round-1"')[1].split("</li>")[0]
+
+    assert f'href="{url(match, "correct")}?round=1"' in row
+    assert "correct-form" not in row
+
+
+def test_the_host_opens_a_rounds_correction_as_a_page_or_as_its_forms(
+    match, alice, bob
+):
+    client_for(bob).post(
+        url(match, "record"), {"round": 1, "winner": seat(match, "Ben").pk}
+    )
+    host = client_for(alice)
+
+    whole = host.get(url(match, "correct"), {"round": "1"})
+    forms = host.get(url(match, "correct"), {"round": "01", "part": "form"})
+
+    assert whole.status_code == 200
+    assert "<h1>Correct round 1</h1>" in page(whole)
+    assert forms.status_code == 200
+    assert page(forms).lstrip().startswith('<form method="post"')
+    assert 'class="correct-form"' in page(forms)
+    # Ben won: his button is the one the host need not press.
+    ben = seat(match, "Ben").pk
+    assert f'name="winner" value="{ben}" disabled' in page(forms)
+    assert 'name="csrfmiddlewaretoken"' in page(forms)
+
+
+def test_a_correction_page_is_the_hosts_alone(match, bob, charlie):
+    client_for(bob).post(
+        url(match, "record"), {"round": 1, "winner": seat(match, "Ben").pk}
+    )
+
+    member = client_for(bob).get(url(match, "correct"), {"round": "1"})
+    outsider = client_for(charlie).get(url(match, "correct"), {"round": "1"})
+
+    assert member.status_code == 403
+    assert "correct-form" not in page(member)
+    assert outsider.status_code == 302
+    assert outsider.url == "/#join-title"
+
+
+@pytest.mark.parametrize(
+    ("number", "status"),
+    [("1", 400), ("9", 404), ("x", 400), ("", 400), ("99999999999999999999", 404)],
+)
+def test_a_correction_page_of_no_closed_round_says_why(match, alice, number, status):
+    response = client_for(alice).get(url(match, "correct"), {"round": number})
+
+    assert response.status_code == status
+    assert "correct-form" not in page(response)
+
+
 def test_ending_asks_first_and_banks_the_open_round_as_a_draw(match, bob):
     confirm = client_for(bob).get(url(match, "end"))
     response = client_for(bob).post(url(match, "end"))

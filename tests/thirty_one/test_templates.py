@@ -52,6 +52,19 @@ def row(sheet, number, table_match):
     )
 
 
+def correction(sheet, number, table_match):
+    return render_to_string(
+        RULES.correct_template,
+        {
+            "match": table_match,
+            "round": sheet.rounds[number - 1],
+            "seats": sheet.seats,
+            "names": names(sheet),
+            "correct_url": "/matches/7/correct/",
+        },
+    )
+
+
 def standings(sheet, table_match, dealer=None):
     return render_to_string(
         RULES.standings_template,
@@ -144,6 +157,9 @@ def test_a_rows_correction_is_host_only_and_starts_from_what_was_recorded():
     html = row(sheet, 1, match(**options))
 
     assert 'class="correct host-only"' in html
+    assert 'href="/matches/7/correct/?round=1"' in html
+    assert "<form" not in html.split("void-line")[0]
+    html = correction(sheet, 1, match(**options))
     assert 'action="/matches/7/correct/"' in html
     assert 'name="closer" value="2" checked' in html
     assert 'name="lowest" value="2" checked' in html
