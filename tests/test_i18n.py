@@ -112,7 +112,7 @@ def test_every_word_of_the_live_fragments_is_in_each_catalogue(language):
     # Every fragment with words of its own (one may only include another).
     worded = [
         text
-        for path, text in zip(fragments, calls)
+        for path, text in zip(fragments, calls, strict=True)
         if "_(" in path.read_text() or "{% trans" in path.read_text()
     ]
     assert len(worded) >= len(calls) - 1
