@@ -135,13 +135,8 @@ def winners(match, views):
 def row_html(match, round, seats, context=None, request=None, void=None):
     """One closed round (a ``RoundView``) as a row of the sheet. ``void`` (who
     voided it and when, as ``sheet.void_data`` gives it) for a voided round."""
-    views = playing([seat_view(seat) for seat in seats], round.number)
     values = {
-        "match": match,
-        "round": round,
-        "seats": views,
-        "names": names_of(views),
-        "correct_url": url("match_correct", match.pk),
+        **closed_round_context(match, round, seats),
         # A voided round takes no correction: the host restores it first.
         "correctable": match.is_correctable and not round.voided,
         **(context or {}),
@@ -165,16 +160,22 @@ def correct_html(match, round, seats, request):
     """The host's forms for correcting closed ``round`` (a ``RoundView``), with
     this phone's CSRF token: loaded when the host opens a row's "Correct", never
     pushed. The module's ``correct_template`` gets what its row gets."""
+    template = match.rules.correct_template or CORRECT_FORM_TEMPLATE
+    return render_to_string(
+        template, closed_round_context(match, round, seats), request
+    )
+
+
+def closed_round_context(match, round, seats):
+    """What a closed round's row and its correction are rendered from."""
     views = playing([seat_view(seat) for seat in seats], round.number)
-    values = {
+    return {
         "match": match,
         "round": round,
         "seats": views,
         "names": names_of(views),
         "correct_url": url("match_correct", match.pk),
     }
-    template = match.rules.correct_template or CORRECT_FORM_TEMPLATE
-    return render_to_string(template, values, request)
 
 
 def void_words(void):

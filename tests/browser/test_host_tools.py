@@ -51,15 +51,20 @@ def test_seat_changes_and_a_new_host_show_on_every_phone(asgi_server, new_phone,
     expect(a.locator("#host-tools")).to_have_count(0)
 
 
-def test_a_rows_correction_loads_when_opened_and_survives_a_push(
-    asgi_server, new_phone, shoot
-):
+def cara_wins_round_one(asgi_server, new_phone):
+    """Alice hosts, Ben joins and taps Cara: round 1 is closed on both phones."""
     a, b = new_phone("A"), new_phone("B")
-    join_link = start_match(a, asgi_server)
-    join_as(b, join_link, "Ben")
+    join_as(b, start_match(a, asgi_server), "Ben")
     wait_live(a, b)
     seat_button(b, "Cara").click()
     expect_open(a, 2)
+    return a, b
+
+
+def test_a_rows_correction_loads_when_opened_and_survives_a_push(
+    asgi_server, new_phone, shoot
+):
+    a, b = cara_wins_round_one(asgi_server, new_phone)
     # The row came by push: it holds a link, not the forms.
     expect(a.locator("#round-1 .correct-form")).to_have_count(0)
 
@@ -82,12 +87,7 @@ def test_a_rows_correction_loads_when_opened_and_survives_a_push(
 
 
 def test_a_correction_that_cannot_load_says_so(asgi_server, new_phone):
-    a, b = new_phone("A"), new_phone("B")
-    join_link = start_match(a, asgi_server)
-    join_as(b, join_link, "Ben")
-    wait_live(a, b)
-    seat_button(b, "Cara").click()
-    expect_open(a, 2)
+    a, _ = cara_wins_round_one(asgi_server, new_phone)
 
     a.context.set_offline(True)
     a.locator("#round-1 summary").click()

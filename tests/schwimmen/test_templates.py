@@ -34,31 +34,25 @@ def entry(sheet, table_match):
     )
 
 
+def closed(sheet, number, table_match):
+    """The context of round ``number``'s row and correction (docs/modules.md)."""
+    return {
+        "match": table_match,
+        "round": sheet.rounds[number - 1],
+        "seats": sheet.seats,
+        "names": {seat.id: seat.name for seat in sheet.seats},
+        "correct_url": "/matches/7/correct/",
+    }
+
+
 def row(sheet, number, table_match):
-    return render_to_string(
-        RULES.row_template,
-        {
-            "match": table_match,
-            "round": sheet.rounds[number - 1],
-            "seats": sheet.seats,
-            "names": {seat.id: seat.name for seat in sheet.seats},
-            "correct_url": "/matches/7/correct/",
-            "correctable": table_match.status == "live",
-        },
-    )
+    context = closed(sheet, number, table_match)
+    context["correctable"] = table_match.status == "live"
+    return render_to_string(RULES.row_template, context)
 
 
 def correction(sheet, number, table_match):
-    return render_to_string(
-        RULES.correct_template,
-        {
-            "match": table_match,
-            "round": sheet.rounds[number - 1],
-            "seats": sheet.seats,
-            "names": {seat.id: seat.name for seat in sheet.seats},
-            "correct_url": "/matches/7/correct/",
-        },
-    )
+    return render_to_string(RULES.correct_template, closed(sheet, number, table_match))
 
 
 def standings(sheet, table_match, dealer=None):
