@@ -13,6 +13,7 @@ may do.
 """
 
 import json
+from dataclasses import asdict
 
 from django.template import Context, RequestContext, engines
 from django.template.loader import get_template
@@ -187,72 +188,69 @@ def void_words(void):
     return void
 
 
+def grid_row_data(match, round, seats):
+    """One closed round as a row of the grid, as data: each seat's cell as the
+    module writes it (``grid_cell``, as a dict), None for a seat not in it, the
+    dealer marked, a voided round struck through. The page's template draws it
+    on load, the live client from a push (``grid_rows`` in ``static/js``)."""
+    rules, options = match.rules, match.options
+    cells = []
+    for seat in seats:
+        view = seat_view(seat)
+        cell = None
+        if view.first_round <= round.number:
+            cell = asdict(rules.grid_cell(round, view.id, options))
+        cells.append({"seat": view.id, "cell": cell})
+    return {
+        "number": round.number,
+        "status": round.status,
+        # Set by the void of a round where the core has it; absent, not voided.
+        "voided": bool(getattr(round, "voided", False)),
+        "dealer": round.dealer,
+        "cells": cells,
+    }
+
+
 def grid_row_html(match, round, seats):
-    """One closed round as a row of the grid: each seat's cell as the module
-    writes it (``grid_cell``), blank for a seat not in it, the dealer marked, a
-    voided round struck through."""
-    views = [seat_view(seat) for seat in seats]
-    rules, options = match.rules, match.options
-    cells = [
-        {
-            "seat": view.id,
-            "cell": rules.grid_cell(round, view.id, options)
-            if view.first_round <= round.number
-            else None,
-            "dealer": view.id == round.dealer,
-        }
-        for view in views
-    ]
-    return render_to_string(
-        GRID_ROW_TEMPLATE,
-        {
-            "round": round,
-            "cells": cells,
-            # Set by the void of a round where the core has it; absent, not voided.
-            "voided": bool(getattr(round, "voided", False)),
-        },
-    )
+    return render_to_string(GRID_ROW_TEMPLATE, grid_row_data(match, round, seats))
 
 
-def grid_foot_html(match, standings, seats):
-    """The grid's foot: each seat's running total, lives or rounds won as the
-    module writes it (``grid_foot``), from the standings alone."""
-    rules, options = match.rules, match.options
-    return render_to_string(
-        GRID_FOOT_TEMPLATE,
-        {
-            "label": rules.grid_foot_label(standings),
-            "cells": [
-                rules.grid_foot(standings, seat_view(seat).id, options)
-                for seat in seats
-            ],
-        },
-    )
-
-
-def strip_html(match, standings, seats):
-    """The match at a glance, at the top of the table: each seat's figure from
-    the grid's foot (``grid_foot``), the seats ahead starred (``leading``)."""
+def foot_data(match, standings, seats):
+    """The grid's foot and the strip at the top of the table, as data, from the
+    standings alone: each seat's figure as the module writes it (``grid_foot``),
+    the seats ahead (``leading``) and whether the match is decided."""
     rules, options = match.rules, match.options
     views = [seat_view(seat) for seat in seats]
     ahead = set(rules.leading(standings, views, options))
-    items = [
-        {
-            "seat": view,
-            "cell": rules.grid_foot(standings, view.id, options),
-            "leads": view.id in ahead,
-        }
-        for view in views
-        if standings.seat(view.id) is not None
-    ]
-    return render_to_string(
-        STRIP_TEMPLATE,
-        {
-            "label": rules.grid_foot_label(standings),
-            "items": items,
-            "decided": standings.result is not None,
-        },
-    )
+    cells = [asdict(rules.grid_foot(standings, view.id, options)) for view in views]
+    return {
+        "label": rules.grid_foot_label(standings),
+        "decided": standings.result is not None,
+        "cells": cells,
+        "items": [
+            {
+                "seat": view.id,
+                "name": view.name,
+                "cell": cell,
+                # A digit, as the page's data-lead: a push keeps its shape.
+                "leads": int(view.id in ahead),
+            }
+            for view, cell in zip(views, cells, strict=True)
+            if standings.seat(view.id) is not None
+        ],
+    }
+
+
+def grid_foot_html(foot):
+    """The grid's foot (``foot_data``): each seat's running total, lives or
+    rounds won."""
+    return render_to_string(GRID_FOOT_TEMPLATE, foot)
+
+
+def strip_html(foot):
+    """The match at a glance (``foot_data``): each seat's figure, the seats
+    ahead starred."""
+    return render_to_string(STRIP_TEMPLATE, foot)
 
 
 def standings_html(match, standings, seats, dealer=None):
@@ -376,6 +374,14 @@ class ChangeParts:
             "version": version,
             "kind": kind,
             **change,
+            # The grid's rows, its foot and the strip go as data: the page
+            # draws them (static/js/table.js), which costs the server nothing.
+            "grid": {
+                "rows": {
+                    str(r.number): grid_row_data(match, r, seats) for r in self.closed
+                },
+                "foot": foot_data(match, self.standings, seats),
+            },
             "html": {
                 "open": open_html,
                 "rows": {
@@ -384,11 +390,6 @@ class ChangeParts:
                     )
                     for r in self.closed
                 },
-                "grid": {
-                    str(r.number): grid_row_html(match, r, seats) for r in self.closed
-                },
-                "grid_foot": grid_foot_html(match, self.standings, seats),
-                "strip": strip_html(match, self.standings, seats),
                 "standings": standings_html(match, self.standings, seats, self.dealer),
             },
         }
@@ -473,6 +474,7 @@ def sheet_html(match, seats, rounds, context=None, request=None):
     (a snapshot) the live client adds it.
     """
     standings = standings_of(match, seats)
+    foot = foot_data(match, standings, seats)
     views = {r.number: round_view(r, values_of(r.cells.all())) for r in rounds}
     open_round = next((views[r.number] for r in rounds if r.status == OPEN), None)
     return {
@@ -489,8 +491,8 @@ def sheet_html(match, seats, rounds, context=None, request=None):
             for r in rounds
             if r.status != OPEN
         },
-        "grid_foot": grid_foot_html(match, standings, seats),
-        "strip": strip_html(match, standings, seats),
+        "grid_foot": grid_foot_html(foot),
+        "strip": strip_html(foot),
         "standings": standings_html(
             match, standings, seats, open_round.dealer if open_round else None
         ),

@@ -236,7 +236,9 @@ def match_history(request, match_id):
             for round in page
             if round.status != Round.Status.OPEN
         ],
-        "grid_foot_html": live.grid_foot_html(match, standings, sheet.seats),
+        "grid_foot_html": live.grid_foot_html(
+            live.foot_data(match, standings, sheet.seats)
+        ),
     }
     return render(request, "games/history/match.html", context)
 

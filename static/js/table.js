@@ -233,8 +233,12 @@
   var gridEl = document.getElementById("grid-rows");
   function setGridRow(number, html) {
     if (!gridEl) return;
-    var row = parse("<table><tbody>" + html + "</tbody></table>")
-      .querySelector("tr");
+    placeGridRow(number, parse("<table><tbody>" + html + "</tbody></table>")
+      .querySelector("tr"));
+  }
+
+  function placeGridRow(number, row) {
+    if (!gridEl) return;
     var current = document.getElementById("grid-round-" + number);
     if (current) {
       current.replaceWith(row);
@@ -260,6 +264,107 @@
     if (!foot || html === null || html === undefined) return;
     foot.replaceChildren(parse("<table><tfoot>" + html + "</tfoot></table>")
       .querySelector("tfoot").firstElementChild || "");
+  }
+
+  // The grid's rows, its foot and the strip come in a push as data (games.live's
+  // grid_row_data and foot_data) and are drawn here as the page's templates
+  // (games/match/_grid_row, _grid_foot, _strip) draw them on load.
+  var pgettext = window.pgettext || function (context, text) { return text; };
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      node.setAttribute(name, attrs[name]);
+    });
+    (children || []).forEach(function (child) {
+      node.append(child);
+    });
+    return node;
+  }
+
+  // A cell's figure, its second figure, and its words for a screen reader.
+  function cellParts(cell) {
+    var parts = [el("span", { "class": "grid-fig" }, [cell.text])];
+    if (cell.sub) parts.push(el("span", { "class": "grid-sub" }, [cell.sub]));
+    if (!cell.label) return parts;
+    return [el("span", { "aria-hidden": "true" }, parts),
+      el("span", { "class": "visually-hidden" }, [cell.label])];
+  }
+
+  function gridRow(row) {
+    var head = [el("span", { "class": "grid-no" }, [String(row.number)])];
+    if (row.voided) {
+      head.push(el("span", { "class": "grid-tag" }, [gettext("void")]));
+    } else if (row.status === "draw") {
+      head.push(el("span", { "class": "grid-tag grid-draw" }, [gettext("draw")]));
+    }
+    var cells = row.cells.map(function (item) {
+      var cell = item.cell;
+      var dealt = item.seat === row.dealer;
+      var attrs = {};
+      if ((cell && cell.kind) || dealt) {
+        attrs["class"] = (cell && cell.kind ? "is-" + cell.kind : "") +
+          (dealt ? " is-dealer" : "");
+      }
+      var parts = cell ? cellParts(cell) : [];
+      if (dealt) {
+        parts.push(el("span", { "class": "grid-dealer", title: gettext("Dealt this round") }, [
+          el("span", { "aria-hidden": "true" },
+            [pgettext("the grid's mark of a round's dealer", "D")]),
+          el("span", { "class": "visually-hidden" }, [gettext("dealt")])
+        ]));
+      }
+      return el("td", attrs, parts);
+    });
+    return el("tr", {
+      "class": "grid-row is-" + row.status + (row.voided ? " is-voided" : ""),
+      id: "grid-round-" + row.number,
+      "data-round": String(row.number)
+    }, [el("th", { scope: "row" }, head)].concat(cells));
+  }
+
+  function gridFoot(foot) {
+    var cells = foot.cells.map(function (cell) {
+      return el("td", cell.kind ? { "class": "is-" + cell.kind } : {}, cellParts(cell));
+    });
+    return el("tr", { "class": "grid-foot-row" }, [el("th", { scope: "row" }, [
+      foot.label, el("span", { "class": "visually-hidden" }, [" " + gettext("so far")])
+    ])].concat(cells));
+  }
+
+  function strip(foot) {
+    var parts = [el("span", { "class": "strip-what" },
+      [foot.decided ? gettext("Result") : foot.label])];
+    foot.items.forEach(function (item) {
+      var cell = item.cell;
+      var seat = el("span", {
+        "class": "strip-seat" + (cell.kind ? " is-" + cell.kind : ""),
+        "data-seat": String(item.seat),
+        "data-lead": item.leads ? "1" : "0"
+      }, [
+        el("span", { "class": "strip-lead", "aria-hidden": "true" }, ["\u2605"]),
+        el("span", { "class": "visually-hidden strip-lead-word" },
+          [(foot.decided ? gettext("won:") : gettext("ahead:")) + " "]),
+        el("span", { "class": "strip-name", dir: "auto", "data-seat-name": String(item.seat) },
+          [item.name]),
+        " ",
+        el("span", { "class": "strip-fig" }, [cell.text])
+      ]);
+      if (cell.sub) seat.append(" ", el("span", { "class": "strip-sub" }, [cell.sub]));
+      parts.push(" ", seat);
+    });
+    return el("p", { "class": "strip" }, parts);
+  }
+
+  function drawGrid(grid) {
+    if (!grid) return;
+    Object.keys(grid.rows || {}).forEach(function (number) {
+      placeGridRow(number, gridRow(grid.rows[number]));
+    });
+    var foot = document.getElementById("grid-foot");
+    if (foot) foot.replaceChildren(gridFoot(grid.foot));
+    var top = document.getElementById("strip");
+    if (top) top.replaceChildren(strip(grid.foot));
   }
 
   function showLastResult() {
@@ -404,11 +509,7 @@
     Object.keys(html.rows || {}).forEach(function (number) {
       setRow(number, html.rows[number]);
     });
-    Object.keys(html.grid || {}).forEach(function (number) {
-      setGridRow(number, html.grid[number]);
-    });
-    setGridFoot(html.grid_foot);
-    setStrip(html.strip);
+    drawGrid(message.grid);
     setOpen(html.open);
     setStandings(html.standings);
     renameSeats(message.seats);

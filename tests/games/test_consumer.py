@@ -361,9 +361,9 @@ async def test_the_hosts_correction_frame_is_announced_to_every_socket(
         }
         assert change["notice"] == "Round 1: Ben → Cara, by Alice"
         # The grid's row: Cara's mark, said in words to a screen reader.
-        grid = change["html"]["grid"]["1"]
-        assert grid.count('class="is-won') == 1
-        assert '<span class="visually-hidden">won</span>' in grid
+        cells = [item["cell"] for item in change["grid"]["rows"]["1"]["cells"]]
+        assert [cell["kind"] for cell in cells].count("won") == 1
+        assert {"text": "\u2713", "sub": "", "label": "won", "kind": "won"} in cells
         await socket.disconnect()
 
 
