@@ -3,6 +3,10 @@
 A push carries the plain data of what changed and the HTML of the parts it touched,
 rendered here once per change and language read at the table (``change_texts``),
 whatever the number of phones; a snapshot is rendered in its socket's language.
+The grid's rows, its foot and the strip go in a push as data only
+(``grid_row_data``, ``foot_data``), which the page's script draws as their
+templates do; a page and a snapshot render them here. A closed round's
+correction forms (``correct_template``) go in neither: the host loads them.
 The open round's entry, a closed round's row and the standings come from the
 match's rule module
 (``entry_template``, ``row_template``, ``standings_template``); the core wraps them
@@ -190,9 +194,9 @@ def void_words(void):
 
 def grid_row_data(match, round, seats):
     """One closed round as a row of the grid, as data: each seat's cell as the
-    module writes it (``grid_cell``, as a dict), None for a seat not in it, the
-    dealer marked, a voided round struck through. The page's template draws it
-    on load, the live client from a push (``grid_rows`` in ``static/js``)."""
+    module writes it (``grid_cell``, as a dict), None for a seat not in it, who
+    dealt, whether it was voided. The page's template draws it on load, the
+    table's script (``gridRow`` in static/js/table.js) from a push."""
     rules, options = match.rules, match.options
     cells = []
     for seat in seats:
@@ -212,6 +216,7 @@ def grid_row_data(match, round, seats):
 
 
 def grid_row_html(match, round, seats):
+    """``grid_row_data`` drawn by its template, for a page or a snapshot."""
     return render_to_string(GRID_ROW_TEMPLATE, grid_row_data(match, round, seats))
 
 
