@@ -10,6 +10,7 @@ otherwise show at a table, after a record was committed. Each failure is an
 from itertools import combinations
 
 import jsonschema
+from django.contrib.staticfiles import finders
 from django.core import checks
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import get_template
@@ -52,6 +53,7 @@ def check_rule_modules(app_configs=None, *, modules=None, **kwargs):
         errors += option_errors(module)
         errors += seat_errors(module)
         errors += method_errors(module)
+        errors += static_errors(module)
     errors += overlap_errors(modules)
     return errors
 
@@ -257,3 +259,19 @@ def method_errors(module):
             )
         )
     return errors
+
+
+def static_errors(module):
+    """The module's script and stylesheets are static files the pages can link."""
+    named = [("sheet_script", module.sheet_script)] if module.sheet_script else []
+    named += [("stylesheets", path) for path in module.stylesheets]
+    return [
+        error(
+            module,
+            "games.E009",
+            f"its {attribute} “{path}” is not a static file.",
+            "Put the file in the module app's static/ folder, or fix the path.",
+        )
+        for attribute, path in named
+        if not finders.find(path)
+    ]

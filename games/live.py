@@ -368,11 +368,59 @@ class ChangeParts:
             self.dealer = None
         else:
             self.dealer = current_dealer(match_id)
+        self.sheet = self.sheet_data() if self.drawable() else None
+
+    def drawable(self):
+        """Whether the page draws this change from data (``sheet_data``): a
+        module with a sheet script, a live match, no voided row. The rare rest
+        (a match's end, a void) goes as HTML, as a snapshot does."""
+        return (
+            bool(self.match.rules.sheet_script)
+            and self.match.is_live
+            and not any(round.voided for round in self.closed)
+            and (self.open_round is not None or not self.open_known)
+        )
+
+    def sheet_data(self):
+        """The change's rows, open round and standings as data, the same in
+        every language: the page's script (static/js/sheet.js and the module's
+        ``sheet_script``) draws them as their templates do. Rounds come from
+        the change's own ``rounds``."""
+        match, views, standings = self.match, self.seats, self.standings
+        data = {
+            "game": match.game,
+            "seats": [{"id": view.id, "name": view.name} for view in views],
+            "rows": [round.number for round in self.closed],
+            "correctable": match.is_correctable,
+            "open": None,
+            "standings": {
+                **standings.to_data(),
+                # In seat order, as the standings' template lists them.
+                "seats": [
+                    standings.seat(view.id).to_data()
+                    for view in views
+                    if standings.seat(view.id) is not None
+                ],
+                "dealer": self.dealer,
+            },
+        }
+        round = self.open_round
+        if round is not None:
+            data["open"] = {
+                "number": round.number,
+                "dealer": round.dealer,
+                "seats": [
+                    view.id
+                    for view in playing(views, round.number)
+                    if standings.fate(view.id) != OUT
+                ],
+            }
+        return data
 
     def text(self, version, kind, change):
         match, seats = self.match, self.seats
         open_html = None
-        if self.open_known:
+        if self.open_known and self.sheet is None:
             open_html = open_round_html(match, self.open_round, seats, self.standings)
         message = {
             "type": "change",
@@ -387,7 +435,11 @@ class ChangeParts:
                 },
                 "foot": foot_data(match, self.standings, seats),
             },
-            "html": {
+        }
+        if self.sheet is not None:
+            message["sheet"] = self.sheet
+        else:
+            message["html"] = {
                 "open": open_html,
                 "rows": {
                     str(r.number): row_html(
@@ -396,8 +448,7 @@ class ChangeParts:
                     for r in self.closed
                 },
                 "standings": standings_html(match, self.standings, seats, self.dealer),
-            },
-        }
+            }
         if "correction" in change:
             message["notice"] = correction_notice(change["correction"], match, seats)
         if "undone" in change:

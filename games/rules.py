@@ -480,6 +480,12 @@ class RuleModule:
     # ``seats``, ``names`` and ``line``, the module's ``summarize`` line for that
     # round (``summary["rounds"]`` with its ``number``). Empty: the round's note.
     history_round_template = ""
+    # The module's script (a path under static/) that draws its entry, a row's
+    # result and its figures from a live push's data, as its templates draw
+    # them (docs/modules.md, "Drawing from data"). Set, a live change's push
+    # carries that data instead of their HTML, and the server renders nothing
+    # per change; empty, pushes carry HTML.
+    sheet_script = ""
     # The module's own stylesheets (paths under static/), linked by every page that
     # shows its fragments: the table, the history, the rules page.
     stylesheets: tuple[str, ...] = ()

@@ -119,9 +119,10 @@
       } else if (message.type === "resync") {
         // The server could not push this version: the snapshot brings it.
         if (message.version > version) requestSnapshot();
-      } else if (message.type === "change" && !message.html) {
-        // News without fragments: the server knew no phone of this language
-        // here. The snapshot brings the change and notes the language again.
+      } else if (message.type === "change" && !message.html && !message.sheet) {
+        // News without fragments or sheet data: the server knew no phone of
+        // this language here. The snapshot brings the change and notes the
+        // language again.
         requestSnapshot();
       } else if (message.type === "change") {
         buffered.push(message);

@@ -134,7 +134,9 @@
     return resultEl.textContent.trim().replace(/\s+/g, " ");
   }
 
+  // A fragment's HTML, or what static/js/sheet.js drew from a push's data.
   function parse(html) {
+    if (typeof html !== "string") return html;
     var template = document.createElement("template");
     template.innerHTML = html;
     return template.content;
@@ -271,16 +273,7 @@
   // (games/match/_grid_row, _grid_foot, _strip) draw them on load.
   var pgettext = window.pgettext || function (context, text) { return text; };
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) {
-      node.setAttribute(name, attrs[name]);
-    });
-    (children || []).forEach(function (child) {
-      node.append(child);
-    });
-    return node;
-  }
+  var el = window.SquareSheet.el;
 
   // A cell's figure, its second figure, and its words for a screen reader.
   function cellParts(cell) {
@@ -503,7 +496,7 @@
   }
 
   function applyChange(message) {
-    var html = message.html || {};
+    var html = message.html || window.SquareSheet.drawn(message) || {};
     removeRows(message.removed);
     foldInvite(html.rows);
     Object.keys(html.rows || {}).forEach(function (number) {

@@ -35,7 +35,9 @@
   }
 
   // Drawing ------------------------------------------------------------------------
+  // A fragment's HTML, or what static/js/sheet.js drew from a push's data.
   function parse(html) {
+    if (typeof html !== "string") return html;
     var template = document.createElement("template");
     template.innerHTML = html;
     return template.content;
@@ -120,7 +122,7 @@
   }
 
   function applyChange(message) {
-    var html = message.html || {};
+    var html = message.html || window.SquareSheet.drawn(message) || {};
     setRows(html.rows);
     setNow(html.open);
     setStandings(html.standings);

@@ -102,6 +102,13 @@ class NoRecord(RuleModule):
     }
 
 
+class MissingScript(Sound):
+    key = "missing_script"
+    name = "Missing script"
+    sheet_script = "missing_script/sheet.js"
+    stylesheets = ("css/scored.css", "missing_script/style.css")
+
+
 def errors_of(*modules):
     """The check's errors for the real modules plus ``modules``."""
     table = Registry()
@@ -206,6 +213,16 @@ def test_a_module_without_record_is_e008():
     assert "record" in error.msg
 
 
+def test_a_script_or_stylesheet_that_is_not_a_static_file_is_e009():
+    errors = errors_of(MissingScript())
+
+    assert [error.id for error in errors] == ["games.E009", "games.E009"]
+    assert "sheet_script" in errors[0].msg
+    assert "missing_script/sheet.js" in errors[0].msg
+    assert "missing_script/style.css" in errors[1].msg
+    assert "static/" in errors[0].hint
+
+
 def test_every_failure_has_its_own_id():
     errors = errors_of(
         MissingTemplate(),
@@ -215,6 +232,7 @@ def test_every_failure_has_its_own_id():
         BadPreset(),
         BadSeats(),
         NoRecord(),
+        MissingScript(),
     )
 
     assert sorted({error.id for error in errors}) == [
@@ -225,4 +243,5 @@ def test_every_failure_has_its_own_id():
         "games.E006",
         "games.E007",
         "games.E008",
+        "games.E009",
     ]

@@ -2,6 +2,7 @@
 template renders and the same bytes (up to the digits of the numbers) as round 1."""
 
 import asyncio
+import json
 import re
 
 import pytest
@@ -11,7 +12,7 @@ from django.db import connection
 from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
 
-from games import actions, languages
+from games import actions, languages, live
 from games.broadcast import group_name
 from games.models import Cell, Match, Round, Seat
 from games.sheet import rebuild_standings
@@ -110,11 +111,21 @@ def lives_played_to(alice, rounds):
 
 
 def tap_measured(match, actor, number, call=None):
+    """The tap's queries and the fragments its push rendered: the Django
+    templates (their signal) and the Jinja ones (``live.render_to_string``,
+    which every fragment goes through)."""
     renders = []
 
     def rendered(sender, template, **kwargs):
         renders.append(template.name)
 
+    def render_to_string(name, *args, **kwargs):
+        if name.endswith(".jinja"):
+            renders.append(name)
+        return original(name, *args, **kwargs)
+
+    original = live.render_to_string
+    live.render_to_string = render_to_string
     template_rendered.connect(rendered)
     try:
         ben = seat(match, "Ben").pk
@@ -125,6 +136,7 @@ def tap_measured(match, actor, number, call=None):
                 call(actor, match.pk, number, ben)
     finally:
         template_rendered.disconnect(rendered)
+        live.render_to_string = original
     return len(queries), renders
 
 
@@ -170,21 +182,38 @@ async def test_the_push_of_round_500_costs_what_the_push_of_round_1_costs(alice)
     assert len(text_500) - len(text_1) == digits(text_500) - digits(text_1)
 
 
-async def test_a_second_language_at_the_table_costs_one_more_render_each(alice):
-    first = await database_sync_to_async(played_to)(alice, 1)
-    late = await database_sync_to_async(played_to)(alice, 500)
-    english = await push_of_tap(first, alice, 1)
+async def test_a_second_language_at_the_table_costs_one_more_render_each(
+    alice,
+    lives_game,  # noqa: F811 (the fixture above)
+):
+    # A module without a sheet script: its pushes carry HTML.
+    first = await database_sync_to_async(lives_played_to)(alice, 1)
+    late = await database_sync_to_async(lives_played_to)(alice, 500)
+    english = await push_of_tap(first, alice, 1, record_pays)
 
-    queries_1, renders_1, _ = await push_of_tap(first, alice, 2, read=("en", "de"))
+    queries_1, renders_1, _ = await push_of_tap(
+        first, alice, 2, record_pays, read=("en", "de")
+    )
     queries_500, renders_500, text = await push_of_tap(
-        late, alice, 500, read=("de", "en")
+        late, alice, 500, record_pays, read=("de", "en")
     )
 
     # The reads are made once; the fragments are rendered once per language.
+    assert english[1]
     assert queries_1 == english[0]
     assert sorted(renders_1) == sorted(english[1] * 2)
     assert (queries_500, renders_500) == (queries_1, renders_1)
     assert "Runde" in text
+
+
+async def test_a_push_drawn_from_data_renders_nothing_in_any_language(alice):
+    first = await database_sync_to_async(played_to)(alice, 1)
+
+    _, renders, text = await push_of_tap(first, alice, 1, read=("de", "en"))
+
+    assert renders == []
+    assert '"label":"Gewonnen"' in text
+    assert "html" not in json.loads(text)
 
 
 def record_winner(actor, match_id, number, seat_id):

@@ -103,7 +103,8 @@ async def test_a_record_frame_is_read_by_the_module_and_reaches_every_phone(
         change = await receive(socket)
         assert change["kind"] == "round_won"
         assert change["rounds"][0]["winner"] == cara
-        assert "Rounds won" in change["html"]["standings"]
+        lines = change["sheet"]["standings"]["seats"]
+        assert {line["seat"]: line["rounds_won"] for line in lines}[cara] == 1
         await socket.disconnect()
     version = await database_sync_to_async(
         lambda: Match.objects.get(pk=match.pk).version

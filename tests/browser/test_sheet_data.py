@@ -1,0 +1,107 @@
+"""A live push of a game with a sheet script (``sheet_script``, docs/modules.md)
+carries its rows, open round and standings as data, which static/js/sheet.js and
+the module's script draw; the page draws the same parts from its templates on
+load. What a push drew must be what a reload draws, word for word, in English
+and in German, with names that need escaping."""
+
+import pytest
+from playwright.sync_api import expect
+
+from games import actions
+from tests.browser.test_fit import cookie_for, in_a_thread, make_user
+from tests.browser.test_sheet_grid import ids, phone, record
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NAMES = ["Alice", 'Ben "the bold" <b>', "Cara & Co", "Dev"]
+SHEET_PARTS = ("#open-round", "#rounds", "#standings")
+LOCALES = {"en": "en-GB", "de": "de-DE"}
+# A part's markup as the table shows it, less what differs by how it came: the
+# page's CSRF token (a pushed form gets it from the script, after its other
+# fields), a form's fresh key, the passing mark of what just changed, the order
+# of attributes, and the line breaks the templates put between tags.
+MARKUP = """part => {
+  const copy = document.querySelector(part).cloneNode(true);
+  copy.querySelectorAll(".is-changed").forEach(el => el.classList.remove("is-changed"));
+  copy.querySelectorAll('input[name="csrfmiddlewaretoken"]').forEach(el => el.remove());
+  copy.querySelectorAll('input[name="key"]').forEach(el => (el.value = ""));
+  // The page's other scripts mark the drawn parts (who may tap) as they load
+  // or as a push lands: the same attributes, set in another order.
+  copy.querySelectorAll("*").forEach(el => {
+    const attrs = [...el.attributes].map(a => [a.name, a.value]).sort();
+    attrs.forEach(([name]) => el.removeAttribute(name));
+    attrs.forEach(([name, value]) => el.setAttribute(name, value));
+  });
+  return copy.innerHTML.trim().replace(/>\\s*\\n\\s*</g, "><");
+}"""
+
+
+def play(alice, match):
+    """Wins, a draw made by a correction, a round taken back and played again:
+    each a change the page draws from data."""
+    seats = ids(match)
+    for seat in (seats[1], seats[2], seats[1]):
+        record(match, alice, {"winner": seat})
+    actions.correct(alice, match.pk, 2, {"draw": True})
+    actions.undo_round(alice, match.pk, 3)
+    record(match, alice, {"winner": seats[3]})
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_push_draws_the_rows_open_round_and_standings_as_the_page_does(
+    asgi_server, browser, language
+):
+    def start():
+        alice = make_user("alice", "Alice")
+        return alice, actions.start_match(
+            alice, "fortyone_exchange", NAMES, host_seat=0
+        ).match
+
+    alice, match = in_a_thread(start)
+    page = phone(browser, "390x844", locale=LOCALES[language])
+    page.context.add_cookies([cookie_for(alice, asgi_server)])
+    page.goto(asgi_server + f"/matches/{match.pk}/")
+    page.wait_for_selector("[data-live-status][data-state=live]")
+
+    in_a_thread(lambda: play(alice, match))
+    version = in_a_thread(lambda: type(match).objects.get(pk=match.pk).version)
+    expect(page.locator("body")).to_have_attribute("data-version", str(version))
+    pushed = [page.evaluate(MARKUP, part) for part in SHEET_PARTS]
+    page.reload()
+    page.wait_for_selector("[data-live-status][data-state=live]")
+    drawn = [page.evaluate(MARKUP, part) for part in SHEET_PARTS]
+
+    assert "&lt;b&gt;" in pushed[0] and "Cara &amp; Co" in pushed[2]
+    assert "is-draw" in pushed[1] and "data-correct" in pushed[1]
+    for before, after in zip(pushed, drawn, strict=True):
+        assert before.replace("><", ">\n<") == after.replace("><", ">\n<")
+    page.context.close()
+
+
+def test_a_pushed_round_can_be_recorded_corrected_and_voided_from_its_drawing(
+    asgi_server, browser
+):
+    def start():
+        alice = make_user("alice", "Alice")
+        return alice, actions.start_match(
+            alice, "fortyone_exchange", NAMES, host_seat=0
+        ).match
+
+    alice, match = in_a_thread(start)
+    page = phone(browser, "390x844")
+    page.context.add_cookies([cookie_for(alice, asgi_server)])
+    page.goto(asgi_server + f"/matches/{match.pk}/")
+    page.wait_for_selector("[data-live-status][data-state=live]")
+    seats = ids(match)
+    in_a_thread(lambda: record(match, alice, {"winner": seats[2]}))
+    expect(page.locator("#round-1 .round-result")).to_contain_text("Cara & Co")
+
+    # The entry a push drew takes the next tap.
+    page.locator(f'#open-round .seat-button[data-seat="{seats[3]}"]').click()
+    expect(page.locator("#round-2 .round-result")).to_contain_text("Dev")
+    # Its Correct loads the host's forms; its Void voids it.
+    page.locator("#round-2 details[data-correct] summary").click()
+    expect(page.locator("#round-2 .correct-form").first).to_be_visible()
+    page.locator("#round-1 .void-button").click()
+    expect(page.locator("#round-1")).to_have_class("round-row is-won is-voided")
+    page.context.close()
