@@ -17,7 +17,6 @@ may do.
 """
 
 import json
-from dataclasses import asdict
 
 from django.template import Context, RequestContext, engines
 from django.template.loader import get_template
@@ -203,7 +202,7 @@ def grid_row_data(match, round, seats):
         view = seat_view(seat)
         cell = None
         if view.first_round <= round.number:
-            cell = asdict(rules.grid_cell(round, view.id, options))
+            cell = rules.grid_cell(round, view.id, options).to_data()
         cells.append({"seat": view.id, "cell": cell})
     return {
         "number": round.number,
@@ -227,7 +226,7 @@ def foot_data(match, standings, seats):
     rules, options = match.rules, match.options
     views = [seat_view(seat) for seat in seats]
     ahead = set(rules.leading(standings, views, options))
-    cells = [asdict(rules.grid_foot(standings, view.id, options)) for view in views]
+    cells = [rules.grid_foot(standings, view.id, options).to_data() for view in views]
     return {
         "label": rules.grid_foot_label(standings),
         "decided": standings.result is not None,

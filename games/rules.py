@@ -232,6 +232,16 @@ class GridCell:
     label: str = ""
     kind: str = ""
 
+    def to_data(self):
+        # By hand: dataclasses.asdict deep-copies, and every push makes a
+        # cell per seat twice; it was half of a data push's building.
+        return {
+            "text": self.text,
+            "sub": self.sub,
+            "label": self.label,
+            "kind": self.kind,
+        }
+
 
 # The grid's mark for a round's winner.
 WON_MARK = "\u2713"
