@@ -263,7 +263,7 @@ def method_errors(module):
 
 def static_errors(module):
     """The module's script and stylesheets are static files the pages can link."""
-    named = [("sheet_script", module.sheet_script)] if module.sheet_script else []
+    named = [("sheet_scripts", path) for path in module.sheet_scripts]
     named += [("stylesheets", path) for path in module.stylesheets]
     return [
         error(

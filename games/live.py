@@ -374,7 +374,7 @@ class ChangeParts:
         module with a sheet script, a live match, no voided row. The rare rest
         (a match's end, a void) goes as HTML, as a snapshot does."""
         return (
-            bool(self.match.rules.sheet_script)
+            bool(self.match.rules.sheet_scripts)
             and self.match.is_live
             and not any(round.voided for round in self.closed)
             and (self.open_round is not None or not self.open_known)
@@ -383,12 +383,17 @@ class ChangeParts:
     def sheet_data(self):
         """The change's rows, open round and standings as data, the same in
         every language: the page's script (static/js/sheet.js and the module's
-        ``sheet_script``) draws them as their templates do. Rounds come from
+        ``sheet_scripts``) draws them as their templates do. Rounds come from
         the change's own ``rounds``."""
         match, views, standings = self.match, self.seats, self.standings
         data = {
             "game": match.game,
-            "seats": [{"id": view.id, "name": view.name} for view in views],
+            # With their defaults: the scripts ask what the templates' helpers do.
+            "options": match.rules.clean_options(match.options),
+            "seats": [
+                {"id": view.id, "name": view.name, "first_round": view.first_round}
+                for view in views
+            ],
             "rows": [round.number for round in self.closed],
             "correctable": match.is_correctable,
             "open": None,
@@ -408,6 +413,8 @@ class ChangeParts:
             data["open"] = {
                 "number": round.number,
                 "dealer": round.dealer,
+                # What is entered so far (a bid, a phone's score).
+                "cells": {str(seat): value for seat, value in round.cells.items()},
                 "seats": [
                     view.id
                     for view in playing(views, round.number)
@@ -415,6 +422,18 @@ class ChangeParts:
                 ],
             }
         return data
+
+    def row_words(self):
+        """Round number -> what the module's script needs of that closed row in
+        the active language (``sheet_row``: its words, said as its template
+        says them)."""
+        rules, options, seats = self.match.rules, self.match.options, self.seats
+        return {
+            str(round.number): rules.sheet_row(
+                round, playing(seats, round.number), options
+            )
+            for round in self.closed
+        }
 
     def text(self, version, kind, change):
         match, seats = self.match, self.seats
@@ -436,7 +455,7 @@ class ChangeParts:
             },
         }
         if self.sheet is not None:
-            message["sheet"] = self.sheet
+            message["sheet"] = {**self.sheet, "words": self.row_words()}
         else:
             message["html"] = {
                 "open": open_html,

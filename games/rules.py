@@ -490,12 +490,12 @@ class RuleModule:
     # ``seats``, ``names`` and ``line``, the module's ``summarize`` line for that
     # round (``summary["rounds"]`` with its ``number``). Empty: the round's note.
     history_round_template = ""
-    # The module's script (a path under static/) that draws its entry, a row's
-    # result and its figures from a live push's data, as its templates draw
-    # them (docs/modules.md, "Drawing from data"). Set, a live change's push
-    # carries that data instead of their HTML, and the server renders nothing
-    # per change; empty, pushes carry HTML.
-    sheet_script = ""
+    # The module's scripts (paths under static/, the last registering its parts)
+    # that draw its entry, a row's result and its figures from a live push's
+    # data, as its templates draw them (docs/modules.md, "Drawing from data").
+    # Set, a live change's push carries that data instead of their HTML, and
+    # the server renders no template per change; empty, pushes carry HTML.
+    sheet_scripts: tuple[str, ...] = ()
     # The module's own stylesheets (paths under static/), linked by every page that
     # shows its fragments: the table, the history, the rules page.
     stylesheets: tuple[str, ...] = ()
@@ -615,6 +615,13 @@ class RuleModule:
             return GridCell()
         value = round.cells.get(seat_id)
         return GridCell(text="" if value is None else str(value))
+
+    def sheet_row(self, round: RoundView, seats, options) -> Mapping[str, Any]:
+        """What the module's sheet script needs of a closed round beyond its
+        data, in the active language: its words, where the row's template asks
+        a helper for them (``seats`` are those playing it). Sent with each live
+        push of the row (``sheet.words``); nothing by default."""
+        return {}
 
     def grid_foot_label(self, standings: Standings) -> str:
         """The name of the grid's foot row: what ``grid_foot`` shows."""

@@ -23,7 +23,7 @@ class FortyOneExchange(RuleModule):
     row_template = "fortyone_exchange/row.jinja"
     correct_template = "fortyone_exchange/correct.jinja"
     standings_template = "fortyone_exchange/standings.jinja"
-    sheet_script = "fortyone_exchange/sheet.js"
+    sheet_scripts = ("fortyone_exchange/sheet.js",)
     record_schema = {
         "title": "41 Exchange",
         "oneOf": [

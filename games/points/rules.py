@@ -220,6 +220,7 @@ class Points(RuleModule):
     standings_template = "points/standings.jinja"
     history_round_template = "points/history_round.html"
     stylesheets = ("css/scored.css",)
+    sheet_scripts = ("points/sheet.js",)
     # Inline, without $ref (the API embeds it in its OpenAPI document); the keys
     # ``score`` and ``scores`` are no other module's.
     record_schema = {

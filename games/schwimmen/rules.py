@@ -83,6 +83,7 @@ class Schwimmen(LivesModule):
     # Not in the interface yet: the sheet fragments' CSS, for the core to link on
     # the match page (the fragments are rendered once per change, without a head).
     stylesheets = ("schwimmen/schwimmen.css",)
+    sheet_scripts = ("js/lives-sheet.js", "schwimmen/sheet.js")
     urls = "games.schwimmen.urls"
     match_pages = ((gettext_lazy("Hand checker"), "hands"),)
     record_schema = {
@@ -236,6 +237,11 @@ class Schwimmen(LivesModule):
 
     def describe(self, round, seats, options):
         return summary(round, seats).text
+
+    def sheet_row(self, round, seats, options):
+        """The row's words and kind, as row.jinja asks ``round_summary``."""
+        said = summary(round, seats)
+        return {"text": said.text, "kind": said.kind}
 
     # Standings -------------------------------------------------------------------
 

@@ -301,6 +301,7 @@ class ThirtyOne(LivesModule):
     correct_template = "thirty_one/correct.jinja"
     standings_template = "thirty_one/standings.jinja"
     stylesheets = ("thirty_one/thirty_one.css",)
+    sheet_scripts = ("js/lives-sheet.js", "thirty_one/sheet.js")
     urls = "games.thirty_one.urls"
     match_pages = ((gettext_lazy("Hand checker"), "hands"),)
     record_schema = {
@@ -460,6 +461,12 @@ class ThirtyOne(LivesModule):
         """One closed round in words, as its row says it."""
         by_id = {seat.id: seat.name for seat in seats}
         return marks_of(round, seats, by_id, self.clean_options(options)).text
+
+    def sheet_row(self, round, seats, options):
+        """The row's words and kind, as row.jinja asks ``round_marks``."""
+        by_id = {seat.id: seat.name for seat in seats}
+        marks = marks_of(round, seats, by_id, self.clean_options(options))
+        return {"text": marks.text, "kind": marks.kind}
 
     def _ending(self, table, payload):
         if THIRTY_ONE in payload and FIRE_FIELD in payload:

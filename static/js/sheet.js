@@ -1,6 +1,6 @@
 // The sheet drawn from a push's data, as the page's templates draw it on load.
 //
-// A live change of a game whose module has a sheet script (``sheet_script``,
+// A live change of a game whose module has a sheet script (``sheet_scripts``,
 // docs/modules.md) carries ``sheet``, plain data, instead of the HTML of its
 // closed rows, its open round and its standings: this draws them, so the server
 // renders nothing per change. What every game shares is drawn here (a row's
@@ -60,6 +60,21 @@
   function seatName(sheet, id, attrs) {
     return el("span", Object.assign({}, attrs || {}, { "data-seat-name": String(id) }),
       [sheet.names[id]]);
+  }
+
+  // A figure as games/words.py prints it: a total (``-12`` with U+2212) and a
+  // round's score (``+4``, ``0``, ``-14``).
+  function totalText(number) {
+    return number < 0 ? "\u2212" + (-number) : String(number);
+  }
+
+  function signed(number) {
+    return number > 0 ? "+" + number : totalText(number);
+  }
+
+  // The seats that play round ``number`` (``games.rules.playing``).
+  function playing(sheet, number) {
+    return sheet.seats.filter(function (seat) { return seat.first_round <= number; });
   }
 
   function roundOf(message, number) {
@@ -185,6 +200,9 @@
     words: words,
     marked: marked,
     fragment: fragment,
-    seatName: seatName
+    seatName: seatName,
+    totalText: totalText,
+    signed: signed,
+    playing: playing
   };
 })();

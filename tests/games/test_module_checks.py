@@ -105,7 +105,7 @@ class NoRecord(RuleModule):
 class MissingScript(Sound):
     key = "missing_script"
     name = "Missing script"
-    sheet_script = "missing_script/sheet.js"
+    sheet_scripts = ("missing_script/sheet.js",)
     stylesheets = ("css/scored.css", "missing_script/style.css")
 
 
@@ -217,7 +217,7 @@ def test_a_script_or_stylesheet_that_is_not_a_static_file_is_e009():
     errors = errors_of(MissingScript())
 
     assert [error.id for error in errors] == ["games.E009", "games.E009"]
-    assert "sheet_script" in errors[0].msg
+    assert "sheet_scripts" in errors[0].msg
     assert "missing_script/sheet.js" in errors[0].msg
     assert "missing_script/style.css" in errors[1].msg
     assert "static/" in errors[0].hint

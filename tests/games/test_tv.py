@@ -317,7 +317,7 @@ async def test_a_tv_socket_gets_a_snapshot_first_then_the_pushes_every_phone_get
     assert change["type"] == "change" and change["kind"] == "round_won"
     assert change["version"] == snapshot["version"] + 1
     assert change["sheet"]["rows"] == [1]
-    assert {"id": cara, "name": "Cara"} in change["sheet"]["seats"]
+    assert {"id": cara, "name": "Cara", "first_round": 1} in change["sheet"]["seats"]
     await socket.disconnect()
 
 
