@@ -11,7 +11,7 @@ import uuid
 import segno
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -287,8 +287,9 @@ def act(request, match_id, form_class, call):
     back = reverse("match", args=[match_id])
     form = form_class(request.POST)
     # The user is lazy: read the session and the user now, so that the action does
-    # not read them while it holds the match's write lock.
-    user = get_user(request)
+    # not read them while it holds the match's write lock; once, as a middleware
+    # may have read them already (auth.get_user would ask again).
+    user = request.user if request.user.is_authenticated else AnonymousUser()
     if not form.is_valid():
         return bad_form(request, form, back, match_id, user)
     try:
@@ -303,7 +304,7 @@ def key(data):
 
 
 def with_payload(request, match_id, call):
-    """``call(user, round, payload, key)`` for a module's form: the core reads
+    """``call(user, round, payload, key, game)`` for a module's form: the core reads
     ``round`` and ``key``, the module's ``payload_from_form`` the rest."""
 
     def run(user, data):
@@ -314,7 +315,7 @@ def with_payload(request, match_id, call):
             payload = match.rules.payload_from_form(dict(request.POST.lists()))
         except errors.BadValue as refusal:
             actions.members_first(match_id, user, refusal)
-        return call(user, data["round"], payload, key(data))
+        return call(user, data["round"], payload, key(data), match.game)
 
     return run
 
@@ -324,8 +325,9 @@ def record(request, match_id):
     call = with_payload(
         request,
         match_id,
-        lambda user, number, payload, key: actions.record(
-            user, match_id, number, payload, key=key
+        # The game read above: the action need not read it again.
+        lambda user, number, payload, key, game: actions.record(
+            user, match_id, number, payload, key=key, game=game
         ),
     )
     return act(request, match_id, RoundForm, call)
@@ -340,7 +342,7 @@ def correct(request, match_id):
     call = with_payload(
         request,
         match_id,
-        lambda user, number, payload, key: actions.correct(
+        lambda user, number, payload, key, game: actions.correct(
             user, match_id, number, payload, key=key
         ),
     )

@@ -114,3 +114,17 @@ def test_a_record_naming_another_game_changes_nothing(
     with pytest.raises(errors.MatchNotFound):
         actions.record(bob, match.pk, 1, {"pays": [ben]}, game=lives_game.key)
     assert Match.objects.get(pk=match.pk).version == version
+
+
+def test_the_form_reads_the_user_and_the_game_once(match, bob, client):
+    client.force_login(bob)
+    ben = seat(match, "Ben").pk
+
+    ran = statements(
+        lambda: client.post(f"/matches/{match.pk}/record/", {"round": 1, "winner": ben})
+    )
+
+    assert Match.objects.get(pk=match.pk).version == match.version + 1
+    assert len([sql for sql in ran if '"accounts_user"' in sql]) == 1
+    games = [sql for sql in ran if sql.startswith("SELECT") and '"game"' in sql]
+    assert len(games) == 1
