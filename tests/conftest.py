@@ -1,6 +1,7 @@
 """The cast: alice hosts, bob is a member, charlie is an outsider."""
 
 import os
+import time
 
 import pytest
 from django.core.cache import cache
@@ -118,3 +119,14 @@ def tap_frame(number, seat_id, key=None):
     if key is not None:
         frame["key"] = key
     return frame
+
+
+@pytest.fixture
+def clear_of_a_window_edge(settings):
+    """The address limits (games/limits.py) count in fixed windows of
+    JOIN_CODE_GUESS_SECONDS, so a test that crossed a window's edge would see its
+    count start again: start it at least 30 s before the next edge."""
+    seconds = settings.JOIN_CODE_GUESS_SECONDS
+    left = seconds - time.time() % seconds
+    if left < 30:
+        time.sleep(left + 0.1)

@@ -56,6 +56,19 @@
     return out;
   }
 
+  // A record form as the entry templates write one: posted to the page's record
+  // URL with the round and a key (the live client fills the key, and the
+  // CSRF token, before it sends).
+  function recordForm(number, attrs, children) {
+    return el("form", Object.assign({
+      method: "post",
+      action: document.body.dataset.recordUrl || ""
+    }, attrs, { "data-record-form": "" }), [
+      el("input", { type: "hidden", name: "round", value: String(number) }),
+      el("input", { type: "hidden", name: "key", value: "" })
+    ].concat(children));
+  }
+
   // A seat's name as every fragment writes it; renaming finds it by its id.
   function seatName(sheet, id, attrs) {
     return el("span", Object.assign({}, attrs || {}, { "data-seat-name": String(id) }),
@@ -201,6 +214,7 @@
     marked: marked,
     fragment: fragment,
     seatName: seatName,
+    recordForm: recordForm,
     totalText: totalText,
     signed: signed,
     playing: playing

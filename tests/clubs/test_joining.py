@@ -69,7 +69,9 @@ def test_a_removed_member_cannot_come_back_by_a_link(club, alice, bob):
     assert club.members.get(user=bob).status == "removed"
 
 
-def test_guessing_invite_links_is_limited_like_join_codes(settings, club, charlie):
+def test_guessing_invite_links_is_limited_like_join_codes(
+    settings, club, charlie, clear_of_a_window_edge
+):
     settings.JOIN_CODE_GUESSES = 3
     client = session_for(charlie)
     for guess in ["aaaa", "bbbb", "cccc"]:

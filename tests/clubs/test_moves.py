@@ -54,7 +54,7 @@ def test_a_new_code_retires_the_last_one(alice):
     assert phone().post(reverse("move_here", args=[new.token])).status_code == 302
 
 
-def test_guessing_codes_is_limited(settings, db):
+def test_guessing_codes_is_limited(settings, db, clear_of_a_window_edge):
     settings.JOIN_CODE_GUESSES = 2
     client = phone()
     for guess in ["aa", "bb"]:

@@ -11,6 +11,8 @@ from games.rules import registry
 from squarescores.accounts.models import User
 
 WRONG = "ZZZZZ2"
+# Each test counts tries in one window of the limits.
+pytestmark = pytest.mark.usefixtures("clear_of_a_window_edge")
 
 
 @pytest.fixture

@@ -22,16 +22,8 @@
       sheets.marked("h2", { "class": "open-title" }, sheets.words(
         gettext('Round <span class="round-no">%(number)s</span>: who won?'),
         { number: open.number })),
-      el("form", {
-        "class": "tap-form",
-        method: "post",
-        action: document.body.dataset.recordUrl || "",
-        "data-record-form": ""
-      }, [
-        el("input", { type: "hidden", name: "round", value: String(open.number) }),
-        el("input", { type: "hidden", name: "key", value: "" }),
-        el("div", { "class": "seat-buttons" }, buttons)
-      ])
+      sheets.recordForm(open.number, { "class": "tap-form" },
+        [el("div", { "class": "seat-buttons" }, buttons)])
     ]);
   }
 

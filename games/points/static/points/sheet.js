@@ -10,13 +10,6 @@
   var el = sheets.el;
   var SCORE_MAX = 99999;
 
-  function hidden(number, key) {
-    return [
-      el("input", { type: "hidden", name: "round", value: String(number) }),
-      el("input", { type: "hidden", name: "key", value: key || "" })
-    ];
-  }
-
   function scoreInput(id, name, score) {
     var attrs = {
       "class": "sc-number", id: id, type: "number", name: name,
@@ -32,7 +25,6 @@
 
   function entry(open, sheet) {
     var number = open.number;
-    var action = document.body.dataset.recordUrl || "";
     var byPhone = sheet.options.entry === "phones";
     var scores = open.cells || {};
     var entered = open.seats.filter(function (id) { return scores[id] !== undefined; });
@@ -58,9 +50,7 @@
         var has = score !== undefined;
         var input = "pt-score-" + number + "-" + id;
         return el("li", { "class": "sc-score" + (has ? " has-score" : ""), "data-seat": String(id) }, [
-          el("form", {
-            method: "post", action: action, "class": "sc-score-form", "data-record-form": ""
-          }, hidden(number).concat([
+          sheets.recordForm(number, { "class": "sc-score-form" }, [
             el("input", { type: "hidden", name: "seat", value: String(id) }),
             scoreLabel(sheet, input, id),
             el("span", { "class": "sc-state" }, [has
@@ -69,15 +59,13 @@
             scoreInput(input, "score", score),
             el("button", { "class": "small-button", type: "submit" },
               [has ? gettext("Change") : gettext("Enter")])
-          ]))
+          ])
         ]);
       })));
       parts.push(el("p", { "class": "sc-hint" }, [gettext("Each phone enters its own " +
         "score, plus or minus; the round closes when every score is in.")]));
     } else {
-      parts.push(el("form", {
-        method: "post", action: action, "class": "pt-round-form", "data-record-form": ""
-      }, hidden(number).concat([
+      parts.push(sheets.recordForm(number, { "class": "pt-round-form" }, [
         el("fieldset", { "class": "sc-grid" }, [
           el("legend", {}, [gettext("Each player's score this round, plus or minus")])
         ].concat(open.seats.map(function (id) {
@@ -89,7 +77,7 @@
         }))),
         el("button", { "class": "sc-submit", type: "submit" },
           [sheets.words(gettext("Close round %(number)s"), { number: number })])
-      ])));
+      ]));
     }
     return el("section", {
       "class": "sc-entry", "data-entry": byPhone ? "phones" : "scorer", "aria-labelledby": title

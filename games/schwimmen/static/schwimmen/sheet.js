@@ -8,21 +8,6 @@
   var gettext = window.gettext || function (text) { return text; };
   var el = sheets.el;
 
-  function hidden(number) {
-    return [
-      el("input", { type: "hidden", name: "round", value: String(number) }),
-      el("input", { type: "hidden", name: "key", value: "" })
-    ];
-  }
-
-  function form(number, children) {
-    return el("form", {
-      method: "post",
-      action: document.body.dataset.recordUrl || "",
-      "data-record-form": ""
-    }, hidden(number).concat(children));
-  }
-
   function entry(open, sheet) {
     var fates = {};
     sheet.standings.seats.forEach(function (line) { fates[line.seat] = line.fate; });
@@ -53,7 +38,7 @@
       sheets.marked("h2", { "class": "open-title", id: "schw-entry-title" }, sheets.words(
         gettext('Round <span class="round-no">%(number)s</span>: who pays?'),
         { number: open.number })),
-      form(open.number, [
+      sheets.recordForm(open.number, {}, [
         el("p", { "class": "hint", id: "schw-pays-hint" },
           [gettext("Tap the lowest hand: that player pays a life.")]),
         el("div", {
@@ -65,7 +50,7 @@
       ]),
       el("details", { "class": "schw-more" }, [
         el("summary", {}, [gettext("A tie for lowest")]),
-        form(open.number, [
+        sheets.recordForm(open.number, {}, [
           el("fieldset", { "class": "schw-picks" }, [
             el("legend", {}, [gettext("Tick everyone tied for lowest: each pays a life.")])
           ].concat(picks)),
@@ -77,7 +62,7 @@
       var feuerBy = gettext('Feuer by <span data-seat-name="%(id)s">%(name)s</span>');
       parts.push(el("details", { "class": "schw-more" }, [
         el("summary", {}, [gettext("Feuer: three aces")]),
-        form(open.number, [
+        sheets.recordForm(open.number, {}, [
           el("p", { "class": "hint" },
             [gettext("Who showed three aces? Everyone else still in pays a life.")]),
           el("div", { "class": "seat-buttons" }, payers.map(function (id) {

@@ -35,15 +35,7 @@
   }
 
   function form(number, children) {
-    return el("form", {
-      method: "post",
-      action: document.body.dataset.recordUrl || "",
-      "class": "t31-form",
-      "data-record-form": ""
-    }, [
-      el("input", { type: "hidden", name: "round", value: String(number) }),
-      el("input", { type: "hidden", name: "key", value: "" })
-    ].concat(children));
+    return sheets.recordForm(number, { "class": "t31-form" }, children);
   }
 
   // One fieldset of choices: a radio or a checkbox per seat, ``tagged`` adds
