@@ -13,6 +13,10 @@ def test_the_docs_page_lists_every_operation_with_nothing_from_outside(
 ):
     page = new_phone("docs")
     page.set_viewport_size({"width": 1024, "height": 800})
+    # Often the first page of a fresh browser (tests/reliability's run of this
+    # test alone, in the middle of a busy run), and the heaviest: more than
+    # the 5 s a later page gets.
+    page.set_default_navigation_timeout(20000)
     complaints, outside = [], []
     page.on(
         "console",
