@@ -118,6 +118,14 @@ GAMES = {
 }
 
 
+def settled_parts(page):
+    """The parts' markup once the open round has settled: a round just drawn
+    takes no tap for a moment (static/js/settle.js marks its buttons
+    aria-disabled), whether a push or the page drew it."""
+    expect(page.locator("#open-round.is-settling")).to_have_count(0)
+    return [page.evaluate(MARKUP, part) for part in SHEET_PARTS]
+
+
 @pytest.mark.parametrize(
     ("case", "language"),
     [(case, "en") for case in GAMES] + [(case, "de") for case in GAMES],
@@ -142,10 +150,10 @@ def test_a_push_draws_the_rows_open_round_and_standings_as_the_page_does(
     in_a_thread(lambda: play(alice, match))
     version = in_a_thread(lambda: type(match).objects.get(pk=match.pk).version)
     expect(page.locator("body")).to_have_attribute("data-version", str(version))
-    pushed = [page.evaluate(MARKUP, part) for part in SHEET_PARTS]
+    pushed = settled_parts(page)
     page.reload()
     page.wait_for_selector("[data-live-status][data-state=live]")
-    drawn = [page.evaluate(MARKUP, part) for part in SHEET_PARTS]
+    drawn = settled_parts(page)
 
     assert "&lt;b&gt;" in pushed[2] and "Cara &amp; Co" in pushed[2]
     assert "data-correct" in pushed[1]
