@@ -1,8 +1,11 @@
 """What the live layer sends: a change rendered once for every phone, and snapshots.
 
-A push carries the plain data of what changed and the HTML of the parts it touched,
-rendered here once per change and language read at the table (``change_texts``),
-whatever the number of phones; a snapshot is rendered in its socket's language.
+A push carries the plain data of what changed, built here once per change and
+language read at the table (``change_texts``), whatever the number of phones. A
+live change of a module with ``sheet_scripts`` carries its rows, open round and
+standings as data too (``ChangeParts.sheet_data``), which the page's scripts draw;
+for any other change they go as HTML rendered here. A snapshot is rendered in its
+socket's language.
 The grid's rows, its foot and the strip go in a push as data only
 (``grid_row_data``, ``foot_data``), which the page's script draws as their
 templates do; a page and a snapshot render them here. A closed round's
@@ -84,13 +87,7 @@ def names_of(views):
 def open_round_html(match, round, seats, standings, context=None, request=None):
     """The open round (a ``RoundView``, or None once the match ended)."""
     views = [seat_view(seat) for seat in seats]
-    entry_seats = []
-    if round is not None:
-        entry_seats = [
-            view
-            for view in playing(views, round.number)
-            if standings.fate(view.id) != OUT
-        ]
+    entry_seats = [] if round is None else entry_views(views, round.number, standings)
     dealer = next((v for v in views if round and v.id == round.dealer), None)
     values = {
         "match": match,
@@ -109,6 +106,12 @@ def open_round_html(match, round, seats, standings, context=None, request=None):
         entry = values["entry_template"]
         values["entry_html"] = render_to_string(entry, values, request)
     return render_to_string(OPEN_TEMPLATE, values, request)
+
+
+def entry_views(views, number, standings):
+    """The seats the open round ``number`` asks about: those playing it that
+    are not out. The entry's template and a push's ``sheet.open`` both ask."""
+    return [view for view in playing(views, number) if standings.fate(view.id) != OUT]
 
 
 def leaders(match, views, standings):
@@ -416,9 +419,7 @@ class ChangeParts:
                 # What is entered so far (a bid, a phone's score).
                 "cells": {str(seat): value for seat, value in round.cells.items()},
                 "seats": [
-                    view.id
-                    for view in playing(views, round.number)
-                    if standings.fate(view.id) != OUT
+                    view.id for view in entry_views(views, round.number, standings)
                 ],
             }
         return data
