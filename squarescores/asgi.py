@@ -1,26 +1,29 @@
 """The ASGI entry point: HTTP through Django, WebSockets through Channels.
 
 Django's app registry is built first, so the routing below may import models.
+HTTP goes to Django's synchronous handler in one thread hop a request
+(``squarescores/http_app.py`` says why).
 """
 
 import os
 
-from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "squarescores.settings")
-django_asgi_app = get_asgi_application()
+django_http_app = get_wsgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from squarescores.http_app import DjangoHTTP  # noqa: E402
 from squarescores.socket_auth import TokenAuthMiddleware  # noqa: E402
 
 sockets = URLRouter(websocket_urlpatterns)
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": DjangoHTTP(django_http_app),
         # An API token in the handshake (a bot, a scoreboard), else a browser:
         # its Origin checked, then its session (squarescores/socket_auth.py).
         "websocket": TokenAuthMiddleware(

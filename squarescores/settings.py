@@ -6,7 +6,9 @@ Every value has a default that is safe for one table on one machine: SQLite unde
 """
 
 import os
+import re
 import secrets
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -84,7 +86,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "squarescores.middleware.ContentSecurityPolicyMiddleware",
     "squarescores.middleware.SameForEveryoneMiddleware",
-    "servestatic.middleware.ServeStaticMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages and the script catalogue compressed: a match page is 42 KB of HTML,
     # 7 KB gzipped, on a phone's slow network (docs/benchmarks.md). Static files
     # are served pre-compressed above and never reach it. Against BREACH, Django
@@ -291,8 +293,12 @@ STORAGES = {
         )
     },
 }
-SERVESTATIC_USE_FINDERS = not STATIC_MANIFEST
-SERVESTATIC_AUTOREFRESH = DEBUG
+WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
+WHITENOISE_AUTOREFRESH = DEBUG
+if not STATIC_MANIFEST:
+    # The files come from their folders; STATIC_ROOT stays empty until a
+    # deployment's collectstatic, and WhiteNoise need not say so at every start.
+    warnings.filterwarnings("ignore", "No directory at: " + re.escape(str(STATIC_ROOT)))
 
 # HTTPS=1 when the site is served over TLS (behind a proxy that terminates it):
 # secure cookies, a redirect to https and HSTS follow. Plain http on a club's

@@ -1,5 +1,5 @@
 """The static files a deployment serves (``STATIC_MANIFEST=1``): hashed, gzipped
-and Brotli-compressed by servestatic, and before that minified.
+and Brotli-compressed by WhiteNoise, and before that minified.
 
 A phone on a slow network pays for every byte of the first visit (bench/page.py's
 ``page_kb``): stripping the comments and white space of the scripts (rjsmin) and
@@ -11,7 +11,7 @@ minified, so ``make run`` serves the same files a developer edits.
 import rcssmin
 import rjsmin
 from django.core.files.base import ContentFile
-from servestatic.storage import CompressedManifestStaticFilesStorage
+from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 MINIFIERS = {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}
 
@@ -31,5 +31,5 @@ class MinifiedManifestStaticFilesStorage(CompressedManifestStaticFilesStorage):
     def _save(self, name, content):
         # Every file is written here (Django's documented hook for a storage):
         # collectstatic's copy, and post_process's hashed one, which it makes
-        # from the source; servestatic then compresses what was written.
+        # from the source; WhiteNoise then compresses what was written.
         return super()._save(name, minified(name, content) or content)
