@@ -612,7 +612,8 @@ def member_state(match_id, user, held=None, language=None):
     if language is not None:
         languages.note(match_id, language)
     state = (
-        Match.objects.filter(pk=match_id, memberships__user=user)
+        # By id: a user object (a socket's is lazy) costs the lookup more to read.
+        Match.objects.filter(pk=match_id, memberships__user_id=user.pk)
         .values_list("version", "game")
         .first()
     )

@@ -12,13 +12,15 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "squarescores.settings")
 django_http_app = get_wsgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
 from squarescores.http_app import DjangoHTTP  # noqa: E402
-from squarescores.socket_auth import TokenAuthMiddleware  # noqa: E402
+from squarescores.socket_auth import (  # noqa: E402
+    SessionUserStack,
+    TokenAuthMiddleware,
+)
 
 sockets = URLRouter(websocket_urlpatterns)
 application = ProtocolTypeRouter(
@@ -28,7 +30,7 @@ application = ProtocolTypeRouter(
         # its Origin checked, then its session (squarescores/socket_auth.py).
         "websocket": TokenAuthMiddleware(
             sockets,
-            browser_app=AllowedHostsOriginValidator(AuthMiddlewareStack(sockets)),
+            browser_app=AllowedHostsOriginValidator(SessionUserStack(sockets)),
         ),
     }
 )

@@ -5,11 +5,12 @@ and where to look, when an upgrade changes the internal it relies on."""
 import inspect
 
 from channels.consumer import AsyncConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import InMemoryChannelLayer as StockLayer
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models.base import ModelState
 
-from games.consumers import NoHop
+from games.consumers import MatchConsumer, NoHop, TvConsumer
 from squarescores import layers
 from squarescores.sqlite import base
 
@@ -31,6 +32,21 @@ def test_channels_dispatch_still_hops_a_thread_that_nohop_skips():
         "aclose_old_connections; check NoHop still does what dispatch does."
     )
     assert "dispatch" in NoHop.__dict__
+
+
+def test_channels_disconnect_still_does_only_what_nohop_does_less_the_hop():
+    source = inspect.getsource(AsyncWebsocketConsumer.websocket_disconnect)
+    steps = [line.strip() for line in source.splitlines()[-3:]]
+    assert steps == [
+        'await self.disconnect(message["code"])',
+        "await aclose_old_connections()",
+        "raise StopConsumer()",
+    ], (
+        "Channels' AsyncWebsocketConsumer.websocket_disconnect changed: "
+        "games/consumers.py's NoHop copies it less its aclose_old_connections "
+        "hop; check NoHop still does what it does."
+    )
+    assert not MatchConsumer.groups and not TvConsumer.groups
 
 
 def test_a_model_state_still_says_whether_an_instance_is_to_be_added():

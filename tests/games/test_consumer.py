@@ -237,6 +237,41 @@ async def test_a_socket_tap_hops_to_the_database_thread_once(
         await socket.disconnect()
 
 
+async def test_a_phone_back_from_a_blink_hops_to_the_database_thread_once(
+    match, bob, monkeypatch
+):
+    # After a hall's Wi-Fi blinks every phone comes back at once: its session's
+    # user is read in the socket's one database call, and its old socket's
+    # disconnect needs no database at all.
+    from asgiref.sync import SyncToAsync
+
+    cookie = await database_sync_to_async(session_cookie)(bob)
+    hops = []
+    call = SyncToAsync.__call__
+
+    def counted(self, *args, **kwargs):
+        hops.append(getattr(self.func, "__name__", self.func))
+        return call(self, *args, **kwargs)
+
+    monkeypatch.setattr(SyncToAsync, "__call__", counted)
+    socket = WebsocketCommunicator(
+        application,
+        f"/ws/matches/{match.pk}/?version={match.version}",
+        headers=[
+            (b"origin", b"http://127.0.0.1"),
+            (b"host", b"127.0.0.1"),
+            (b"cookie", f"sessionid={cookie}".encode()),
+        ],
+    )
+    connected, _ = await socket.connect()
+    answer = await receive(socket)
+    await socket.disconnect()
+
+    assert connected
+    assert answer == {"type": "current", "version": match.version}
+    assert hops == ["member_state"]
+
+
 async def test_every_socket_receives_the_same_text(match, alice, bob):
     host = await connect(match.pk, alice)
     member = await connect(match.pk, bob)
