@@ -1,8 +1,9 @@
 """A live push of a game with a sheet script (``sheet_scripts``, docs/modules.md)
 carries its rows, open round and standings as data, which static/js/sheet.js and
 the module's script draw; the page draws the same parts from its templates on
-load. What a push drew must be what a reload draws, word for word, in English
-and in German, with names that need escaping."""
+load. What a push drew must be what a reload draws, word for word, in English,
+German and Arabic (right to left; on a 360 px phone), with names that need
+escaping."""
 
 import pytest
 from playwright.sync_api import expect
@@ -15,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NAMES = ["Alice", 'Ben "the bold" <b>', "Cara & Co", "Dev"]
 SHEET_PARTS = ("#open-round", "#rounds", "#standings")
-LOCALES = {"en": "en-GB", "de": "de-DE"}
+LOCALES = {"en": "en-GB", "de": "de-DE", "ar": "ar-SA"}
 # A part's markup as the table shows it, less what differs by how it came: the
 # page's CSRF token (a pushed form gets it from the script, after its other
 # fields), a form's fresh key, the passing mark of what just changed, the order
@@ -33,6 +34,22 @@ MARKUP = """part => {
     attrs.forEach(([name, value]) => el.setAttribute(name, value));
   });
   return copy.innerHTML.trim().replace(/>\\s*\\n\\s*</g, "><");
+}"""
+
+# (names on one line, those read left to right): a Latin name on an Arabic page
+# keeps its own order, its first letter left of its closing ">".
+LATIN_ORDER = """() => {
+  const names = [...document.querySelectorAll("[data-seat-name]")].filter(el =>
+    el.textContent.endsWith("<b>") && el.getClientRects().length === 1 &&
+    el.firstChild && el.firstChild.nodeType === Node.TEXT_NODE);
+  const left = (node, at) => {
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    return range.getBoundingClientRect().left;
+  };
+  return [names.length, names.filter(el =>
+    left(el.firstChild, 0) < left(el.firstChild, el.firstChild.length - 1)).length];
 }"""
 
 
@@ -128,10 +145,10 @@ def settled_parts(page):
 
 @pytest.mark.parametrize(
     ("case", "language"),
-    [(case, "en") for case in GAMES] + [(case, "de") for case in GAMES],
+    [(case, language) for language in LOCALES for case in GAMES],
 )
 def test_a_push_draws_the_rows_open_round_and_standings_as_the_page_does(
-    asgi_server, browser, case, language
+    asgi_server, browser, shoot, case, language
 ):
     game, options, play = GAMES[case]
 
@@ -142,7 +159,8 @@ def test_a_push_draws_the_rows_open_round_and_standings_as_the_page_does(
         ).match
 
     alice, match = in_a_thread(start)
-    page = phone(browser, "390x844", locale=LOCALES[language])
+    size = "360x800" if language == "ar" else "390x844"
+    page = phone(browser, size, locale=LOCALES[language])
     page.context.add_cookies([cookie_for(alice, asgi_server)])
     page.goto(asgi_server + f"/matches/{match.pk}/")
     page.wait_for_selector("[data-live-status][data-state=live]")
@@ -151,6 +169,10 @@ def test_a_push_draws_the_rows_open_round_and_standings_as_the_page_does(
     version = in_a_thread(lambda: type(match).objects.get(pk=match.pk).version)
     expect(page.locator("body")).to_have_attribute("data-version", str(version))
     pushed = settled_parts(page)
+    shoot(page, f"sheet-data-{case}-{language}-pushed")
+    if language == "ar":
+        found, in_order = page.evaluate(LATIN_ORDER)
+        assert found and in_order == found
     page.reload()
     page.wait_for_selector("[data-live-status][data-state=live]")
     drawn = settled_parts(page)
