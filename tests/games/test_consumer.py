@@ -211,15 +211,10 @@ async def test_a_tap_on_one_socket_reaches_the_other(match, alice, bob):
         await socket.disconnect()
 
 
-async def test_a_socket_tap_hops_to_the_database_thread_once(
-    match, alice, bob, monkeypatch
-):
+def count_hops(monkeypatch):
+    """From now on, the name of each function run through ``sync_to_async``."""
     from asgiref.sync import SyncToAsync
 
-    host = await connect(match.pk, alice)
-    member = await connect(match.pk, bob)
-    await receive(host), await receive(member)
-    ben = await seat_id(match, "Ben")
     hops = []
     call = SyncToAsync.__call__
 
@@ -228,6 +223,17 @@ async def test_a_socket_tap_hops_to_the_database_thread_once(
         return call(self, *args, **kwargs)
 
     monkeypatch.setattr(SyncToAsync, "__call__", counted)
+    return hops
+
+
+async def test_a_socket_tap_hops_to_the_database_thread_once(
+    match, alice, bob, monkeypatch
+):
+    host = await connect(match.pk, alice)
+    member = await connect(match.pk, bob)
+    await receive(host), await receive(member)
+    ben = await seat_id(match, "Ben")
+    hops = count_hops(monkeypatch)
 
     await member.send_json_to(tap_frame(1, ben))
     await receive(host), await receive(member)
@@ -243,17 +249,8 @@ async def test_a_phone_back_from_a_blink_hops_to_the_database_thread_once(
     # After a hall's Wi-Fi blinks every phone comes back at once: its session's
     # user is read in the socket's one database call, and its old socket's
     # disconnect needs no database at all.
-    from asgiref.sync import SyncToAsync
-
     cookie = await database_sync_to_async(session_cookie)(bob)
-    hops = []
-    call = SyncToAsync.__call__
-
-    def counted(self, *args, **kwargs):
-        hops.append(getattr(self.func, "__name__", self.func))
-        return call(self, *args, **kwargs)
-
-    monkeypatch.setattr(SyncToAsync, "__call__", counted)
+    hops = count_hops(monkeypatch)
     socket = WebsocketCommunicator(
         application,
         f"/ws/matches/{match.pk}/?version={match.version}",
