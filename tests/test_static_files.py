@@ -8,6 +8,7 @@ import json
 
 from django.conf import settings as django_settings
 from django.core.management import call_command
+from django.test import Client
 
 SOURCES = django_settings.BASE_DIR / "static"
 
@@ -45,3 +46,17 @@ def test_the_compressed_copies_are_of_the_minified_files(settings, tmp_path):
     hashed = tmp_path / paths["js/table.js"]
     unzipped = gzip.decompress(hashed.with_name(hashed.name + ".gz").read_bytes())
     assert unzipped == hashed.read_bytes()
+
+
+def test_a_hashed_file_is_served_compressed_and_cached_for_good(settings, tmp_path):
+    paths = collected(settings, tmp_path)
+    settings.WHITENOISE_USE_FINDERS = False
+    hashed = paths["js/table.js"]
+
+    answer = Client().get(f"/static/{hashed}", HTTP_ACCEPT_ENCODING="gzip, br")
+    body = b"".join(answer.streaming_content)
+
+    assert answer.status_code == 200
+    assert answer["Content-Encoding"] == "gzip"
+    assert "immutable" in answer["Cache-Control"]
+    assert gzip.decompress(body) == (tmp_path / hashed).read_bytes()
