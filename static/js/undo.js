@@ -35,6 +35,14 @@
   function show(number, ms) {
     var row = document.getElementById("round-" + number);
     var result = row && (row.querySelector(".round-result") || row);
+    if (result && document.documentElement.dir === "rtl") {
+      // Flattened to text, a name loses its own direction: each keeps it in
+      // FSI … PDI, so 'Ben <b>' does not read '<Ben <b' on an Arabic page.
+      result = result.cloneNode(true);
+      result.querySelectorAll("[data-seat-name]").forEach(function (name) {
+        name.textContent = "\u2068" + name.textContent + "\u2069";
+      });
+    }
     roundInput.value = String(number);
     bar.querySelector('input[name="key"]').value = newKey();
     lineEl.textContent = interpolate(gettext("Round %(number)s: %(result)s"), {
