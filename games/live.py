@@ -41,7 +41,9 @@ from .sheet import (
     standings_of,
     values_of,
     void_data,
+    worded,
 )
+from .words import isolated
 
 OPEN_TEMPLATE = "games/match/_open.jinja"
 STANDINGS_TEMPLATE = "games/match/_standings.jinja"
@@ -514,7 +516,7 @@ def scored_word(match, seats, number, values, status):
     round = RoundView(
         number=number, status=status or DRAW, cells=main, values={**fields, MAIN: main}
     )
-    return match.rules.describe(round, playing(seats, number), match.options)
+    return worded(match, round, seats)
 
 
 def outcome_word(label, status):
@@ -523,14 +525,6 @@ def outcome_word(label, status):
     if status == DRAW or (status is None and label == DRAW):
         return _("draw")
     return label
-
-
-def isolated(text):
-    """``text`` (a name, a round's outcome) kept in its own direction inside a
-    right-to-left sentence (FSI … PDI): "Bob → Carol" reads as written."""
-    if text and translation.get_language_bidi():
-        return f"\u2068{text}\u2069"
-    return text
 
 
 def current_dealer(match_id):

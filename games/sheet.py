@@ -1,10 +1,12 @@
 """Plain-data views of a match, shared by the live pushes, the API and snapshots."""
 
+from dataclasses import replace
+
 from django.db.models import prefetch_related_objects
 
 from .models import Cell, Round, Seat
 from .rules import MAIN, OPEN, RoundView, SeatView, Standings, playing
-from .words import seat_name, total_text
+from .words import isolated, seat_name, total_text
 
 
 def seat_view(seat):
@@ -18,6 +20,19 @@ def seat_view(seat):
         claimed_by=seat.claimed_by_id,
         first_round=seat.first_round,
     )
+
+
+def worded(match, round, seats):
+    """``round`` (a ``RoundView``, played by some of ``seats``) in a few words for
+    a page, as its module says it (``describe``) in the active language.
+
+    Each name keeps its own direction (``isolated``): a module joins names into
+    one line, where a Latin name ending in a bracket would otherwise be mirrored
+    on a right-to-left page, as the scripts' lines isolate theirs."""
+    named = [
+        replace(seat, name=isolated(seat.name)) for seat in playing(seats, round.number)
+    ]
+    return match.rules.describe(round, named, match.options)
 
 
 def values_of(cells):

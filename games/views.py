@@ -39,9 +39,9 @@ from .forms import (
 from .history.links import rematch_of, replays
 from .limits import CODE_GUESSES, GUESTS
 from .models import Match, Membership, Seat
-from .rules import OPEN, playing, registry
+from .rules import OPEN, registry
 from .rules_views import match_links
-from .sheet import recent_rounds, round_view, seat_view, values_of
+from .sheet import recent_rounds, round_view, seat_view, values_of, worded
 
 
 def refused(request, refusal, back=None):
@@ -278,8 +278,7 @@ def undo_bar(match, user, closed):
 def describe_round(match, round, seats):
     """A closed round (its cells prefetched) in the page's language, as the
     module words it from the round's data."""
-    views = playing([seat_view(seat) for seat in seats], round.number)
-    return match.rules.describe(round_view(round), views, match.options)
+    return worded(match, round_view(round), [seat_view(seat) for seat in seats])
 
 
 def act(request, match_id, form_class, call):

@@ -36,6 +36,14 @@ def signed(number):
     return total_text(number)
 
 
+def isolated(text):
+    """``text`` (a name, a round's outcome) kept in its own direction inside a
+    right-to-left sentence (FSI … PDI): "Bob → Carol" reads as written."""
+    if text and translation.get_language_bidi():
+        return f"\u2068{text}\u2069"
+    return text
+
+
 def seat_name(seat, names):
     """``seat``'s name as the page names it: ``names`` (seat id, as a number
     or as JSON's text, -> name) when it holds the seat, else the seat's own."""

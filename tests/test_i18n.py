@@ -354,6 +354,26 @@ def test_a_round_reads_in_each_phones_language_whoever_recorded_it(alice, bob):
 
 
 @pytest.mark.django_db
+def test_a_latin_name_keeps_its_direction_in_a_round_line_on_an_arabic_page(alice):
+    # Isolated in the line's direction, 'Ben "the bold" <b>' would read
+    # '<Ben "the bold" <b' on a right-to-left page.
+    name = 'Ben "the bold" <b>'
+    match = actions.start_match(alice, "schwimmen", ["Alice", name]).match
+    actions.record(alice, match.pk, 1, {"pays": [match.seats.get(name=name).pk]})
+    arabic = Client(headers={"accept-language": "ar"})
+    arabic.force_login(alice)
+    english = Client(headers={"accept-language": "en"})
+    english.force_login(alice)
+
+    for page in (
+        reverse("match", args=[match.pk]),
+        reverse("match_history", args=[match.pk]),
+    ):
+        assert f"\u2068{name}\u2069" in html.unescape(arabic.get(page).content.decode())
+        assert "\u2068" not in english.get(page).content.decode()
+
+
+@pytest.mark.django_db
 def test_an_old_rounds_note_is_not_what_the_page_shows(alice):
     from games.models import Round
 

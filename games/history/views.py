@@ -18,8 +18,8 @@ from games import actions, errors, live
 from games.access import send_to_join
 from games.bounds import ID_MAX
 from games.models import Event, Match, Membership, Round, Seat
-from games.rules import MAIN, RoundView, playing
-from games.sheet import round_view, seat_view, standings_of
+from games.rules import MAIN, RoundView
+from games.sheet import round_view, seat_view, standings_of, worded
 from squarescores.clubs.players import people as players_of
 
 from . import charts, export, links, sittings
@@ -85,7 +85,7 @@ def outcome(summary, match, views):
         round = RoundView(
             number=number, status=status, cells=values.get(MAIN, {}), values=values
         )
-        return match.rules.describe(round, playing(views, number), match.options)
+        return worded(match, round, views)
     return str(STATUS_WORDS.get(status, status))
 
 
@@ -195,9 +195,7 @@ def match_history(request, match_id):
         row["line"] = lines.get(round.number)
         if round.status == Round.Status.SCORED:
             # Worded from its data in the reader's language, not its stored note.
-            row["text"] = match.rules.describe(
-                round_view(round), playing(views, round.number), match.options
-            )
+            row["text"] = worded(match, round_view(round), views)
     series = summary.get("series")
     standings = standings_of(match, sheet.seats)
     context = {

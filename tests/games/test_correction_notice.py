@@ -52,5 +52,9 @@ async def test_an_arabic_notice_isolates_the_names(alice):
 
     notice = await notice_of_correction(match, alice, "ar")
 
-    assert "\u2068Alice\u2069" in notice
-    assert notice.count("\u2068") == notice.count("\u2069") == 3
+    # Each name in its own isolate, inside each outcome's: the outcome then takes
+    # its direction from its Arabic verb, the name from its Latin letters.
+    for name in ("Alice", "Ben", "Cara"):
+        assert f"\u2068{name}\u2069" in notice
+    assert "\u2068\u2068Ben\u2069 " in notice
+    assert notice.count("\u2068") == notice.count("\u2069") == 5
