@@ -55,7 +55,7 @@ run: install
 	@if [ -n "$(LAN)" ]; then echo "Phones on this Wi-Fi: http://$(or $(LAN_ADDRESS),<no LAN address found>):$(PORT)/"; fi
 	exec $(BIN)/uvicorn squarescores.asgi:application --host $(HOST) --port $(PORT) \
 		--no-access-log --ws-per-message-deflate false --ws-max-size $(WS_MAX_SIZE) \
-		--lifespan off $(PROXY_FLAGS) --log-config squarescores/uvicorn-logging.json
+		$(PROXY_FLAGS) --log-config squarescores/uvicorn-logging.json
 
 # The real-browser tests drive a chromium: CHROMIUM when set, else `chromium` on
 # the PATH, else Debian's, installed with apt when this is root on Debian (never a
