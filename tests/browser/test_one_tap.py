@@ -252,6 +252,9 @@ def test_the_host_voids_and_restores_a_round_on_every_phone(
         row = phone.locator("#round-2")
         expect(row).to_have_class("round-row is-won is-voided")
         expect(row.locator(".void-line")).to_contain_text("Voided by Alice")
+        # The page had no time to write until this push: it writes this one in
+        # the phone's words ("now"), not the server's "… UTC".
+        expect(row.locator(".void-line time")).not_to_contain_text("UTC")
         expect(phone.locator("#open-round .dealer-line")).to_contain_text(
             "Ben deals round 3."
         )
