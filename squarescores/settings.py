@@ -207,7 +207,8 @@ else:
 
 # Django's cache holds the limits' counts (games/limits.py) and the languages each
 # match's phones read (games/languages.py): in memory for one process, in Redis with
-# REDIS_URL so that every worker shares them. A short socket timeout: the limits let
+# REDIS_URL so that every worker shares them (squarescores/cache.py: one redis-py
+# client per pool, not one per call). A short socket timeout: the limits let
 # requests through while Redis is away, and must not hang. In memory, room for far
 # more entries than Django's default 300, so that a busy club's languages are never
 # culled while its phones listen.
@@ -220,7 +221,7 @@ CACHES = {
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "squarescores.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.getenv("CHANNEL_PREFIX", "squarescores"),
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},

@@ -70,3 +70,23 @@ def test_channels_in_memory_layer_still_sweeps_through_the_method_the_app_thrott
         "samples at 300 phones); check how the new layer expires messages."
     )
     assert "_clean_expired" in layers.InMemoryChannelLayer.__dict__
+
+
+def test_djangos_redis_client_still_builds_a_client_per_call_from_its_pool():
+    from django.core.cache.backends.redis import RedisCache as StockCache
+    from django.core.cache.backends.redis import RedisCacheClient as StockClient
+
+    from squarescores.cache import RedisCacheClient
+
+    assert "self._client(connection_pool=pool)" in inspect.getsource(
+        StockClient.get_client
+    ), (
+        "Django's RedisCacheClient.get_client changed: squarescores/cache.py "
+        "keeps one client per pool (self._client over _get_connection_pool); "
+        "check it still builds the client Django would."
+    )
+    assert "self._class = RedisCacheClient" in inspect.getsource(StockCache), (
+        "Django's RedisCache no longer sets self._class in __init__: "
+        "squarescores/cache.py sets its own client class there."
+    )
+    assert "get_client" in RedisCacheClient.__dict__
