@@ -118,7 +118,7 @@ def spend_section(results):
     records = results.get("probes", {}).get("records", {})
     tap = records.get("games", {}).get("fortyone_exchange", {})
     bare = records.get("bare", {})
-    statements = tap.get("statements", "eight")
+    statements = tap.get("socket_statements", "seven")
     templates = tap.get("templates", "five")
     hops, bare_hops = tap.get("hops", "-"), bare.get("hops", "-")
     return [
@@ -128,18 +128,26 @@ def spend_section(results):
         f"- The database: a socket tap runs {statements} SQL statements in one "
         "transaction (`games/actions/`): the lock, which raises the version, checks "
         "the tapper's membership and reads the match back in one `UPDATE … "
-        "RETURNING`; the open round and its cells in one `SELECT`; the seats; and "
+        "RETURNING`; the seats, the open round and its cells in one `SELECT`; and "
         "the writes (the cells, the closed round, the standings kept on the match, "
         "the next round, the event). None goes through the ORM's compiler: each is "
         "SQL text built once per process from the models' meta "
-        "(`games/actions/sql.py`), with the fields' own conversions; the writes go "
-        "to the database together. On PostgreSQL the driver and the pool add more "
+        "(`games/actions/sql.py`), with the fields' own conversions. On PostgreSQL "
+        "the writes go to the database together, as one statement, and the driver "
+        "and the pool add more "
         "per statement (compare the scale-out rows' CPU per tap with the embedded "
         "ones). Rarer changes (a seat, a correction, the end) use the ORM.",
-        f"- `games/live.py` renders what changed once per change ({templates} "
-        "Jinja2 templates: the closed row and its grid row, the open round and "
-        "its entry, the standings and the module's figures) and serializes the "
-        "frame once for every phone.",
+        (
+            "- `games/live.py` puts what changed in the push as data once per "
+            "change (the closed rows, the open round, the standings; no template: "
+            "the page's scripts draw them) and serializes the frame once for "
+            "every phone."
+            if templates == 0
+            else f"- `games/live.py` renders what changed once per change "
+            f"({templates} Jinja2 templates: the closed row and its grid row, the "
+            "open round and its entry, the standings and the module's figures) and "
+            "serializes the frame once for every phone."
+        ),
         f"- Thread hops: {hops} per socket record against the bare stack's "
         f"{bare_hops}. Channels hops to a thread before every message a consumer "
         "handles (`aclose_old_connections`: the frame, then the push to each "
@@ -150,7 +158,8 @@ def spend_section(results):
         "user: the `form` rows above.",
         "- Cut in issue 17 (one commit each, counted by `bench/record_cost.py` and "
         "held by `tests/games/test_write_cost.py`): the membership check folded "
-        "into the lock statement; the open round and its cells read together; the "
+        "into the lock statement; the open round and its cells read together (and, "
+        "in issue 33, the seats with them); the "
         "socket's record frame no longer reads the match's game (the consumer "
         "knows it from its snapshot); the fragments render without number "
         "localization (`live.change_text` about a third cheaper, the same output); "

@@ -244,17 +244,18 @@ def get_seat(match, seat_id):
     return seat
 
 
-def round_and_values(match, number):
-    """The round ``number`` of ``match`` and its values (field -> seat -> value),
-    read together; refuses an unknown round as ``get_round`` does."""
+def seats_and_round(match, number):
+    """The seats of ``match``, its round ``number`` and that round's values
+    (field -> seat -> value), read together; refuses an unknown round as
+    ``get_round`` does."""
     if not is_whole(number):
         raise errors.RoundNotFound()
-    round, values = sql.round_and_values(match.pk, number)
+    seats, round, values = sql.seats_and_round(match.pk, number)
     if round is None:
         raise errors.RoundNotFound(
             _("This match has no round %(number)d.") % {"number": number}
         )
-    return round, values
+    return seats, round, values
 
 
 def get_round(match, number):

@@ -48,21 +48,21 @@ from .base import (
     members_first,
     require_host,
     require_member,
-    round_and_values,
     run_change,
     seat_in_round,
+    seats_and_round,
 )
 
 
 class Sheet:
-    """What an action reads of a match to judge one round: every seat (one query),
-    the round and its cells (``values`` when the action read them with the round,
-    else one more query), and the standings before the round."""
+    """What an action reads of a match to judge one round: every seat, the round
+    and its cells (``values`` and ``seats`` when the action read them with the
+    round, else a query each), and the standings before the round."""
 
-    def __init__(self, match, round, actor, values=None):
+    def __init__(self, match, round, actor, values=None, seats=None):
         self.match = match
         self.round = round
-        self.seats = sql.seats(match.pk)
+        self.seats = sql.seats(match.pk) if seats is None else seats
         self.views = [seat_view(seat) for seat in self.seats]
         if values is None:
             values = values_of(Cell.objects.filter(round=round))
@@ -343,14 +343,15 @@ def change_of(match, rounds, standings):
 
 
 def open_round_of(match, number, version):
-    """The open round ``number`` and its values, read in one statement."""
-    round, values = round_and_values(match, number)
+    """The match's seats, its open round ``number`` and the round's values, read
+    in one statement."""
+    seats, round, values = seats_and_round(match, number)
     if round.status != OPEN:
         raise errors.RoundClosed(
             _("Round %(number)d is already closed.") % {"number": round.number},
             version=version,
         )
-    return round, values
+    return seats, round, values
 
 
 def recorded_kind(match, round, decided_kind=Event.Kind.MATCH_DECIDED):
@@ -391,8 +392,8 @@ def record(actor, match_id, round_number, payload, *, key=None, game=None):
         if game is not None and match.game != game:
             raise errors.MatchNotFound()
         require_member(match, actor)
-        round, values = open_round_of(match, round_number, match.version - 1)
-        sheet = Sheet(match, round, actor, values)
+        seats, round, values = open_round_of(match, round_number, match.version - 1)
+        sheet = Sheet(match, round, actor, values, seats)
         standings = standings_of(match, sheet.seats)
         outcome = match.rules.record(sheet.table(standings), dict(payload))
         if outcome.ends_match:

@@ -1,13 +1,14 @@
 """The statements every record runs, written once as SQL.
 
-A record locks the match, reads its seats and the open round with its cells,
-writes the cells, closes the round, keeps the standings, opens the next round and
-appends the event. Compiled by the ORM afresh on every record, these statements
-were the largest part of a record's CPU (docs/benchmarks.md); here each is text
-built once per process from the models' meta, so the table and column names
-follow the models. The database's constraints guard these rows as they guard the
-ORM's: a second open round, a duplicate cell, a replayed idempotency key or a
-foreign key to nowhere fail here too, with Django's ``IntegrityError``.
+A record locks the match, reads its seats, the open round and its cells in one
+statement, writes the cells, closes the round, keeps the standings, opens the
+next round and appends the event. Compiled by the ORM afresh on every record,
+these statements were the largest part of a record's CPU (docs/benchmarks.md);
+here each is text built once per process from the models' meta, so the table and
+column names follow the models. The database's constraints guard these rows as
+they guard the ORM's: a second open round, a duplicate cell, a replayed
+idempotency key or a foreign key to nowhere fail here too, with Django's
+``IntegrityError``.
 
 SQLite (3.35 and later, for ``RETURNING``) and PostgreSQL run the same text.
 Values pass through the fields' own ``get_db_prep_value`` and rows come back
@@ -161,26 +162,36 @@ def seats(match_id):
     return [SEATS.instance(row) for row in run(SEATS_SQL, [match_id])]
 
 
-# The round and its cells in one statement: a record reads both.
-ROUND_AND_CELLS_SQL = (
-    f"SELECT {ROUNDS.columns('r')}, c.seat_id, c.field, c.value "
-    f"FROM {quoted(ROUNDS.table)} r "
-    f"LEFT JOIN {quoted(Cell._meta.db_table)} c ON c.round_id = r.id "
-    "WHERE r.match_id = %s AND r.number = %s"
+# The seats, the round and its cells in one statement: a record reads all three.
+# A row per seat and cell of the round: a seat without a cell in it comes once,
+# its cell null; a match without that round has its round's columns null.
+SHEET_SQL = (
+    f"SELECT {SEATS.columns('s')}, {ROUNDS.columns('r')}, c.field, c.value "
+    f"FROM {quoted(SEATS.table)} s "
+    f"LEFT JOIN {quoted(ROUNDS.table)} r "
+    "ON r.match_id = s.match_id AND r.number = %s "
+    f"LEFT JOIN {quoted(Cell._meta.db_table)} c "
+    "ON c.round_id = r.id AND c.seat_id = s.id "
+    "WHERE s.match_id = %s ORDER BY s.position, s.id"
 )
 
 
-def round_and_values(match_id, number):
-    """Round ``number`` of the match and its values (field -> seat -> value), or
-    (None, {}) when the match has no such round."""
-    rows = run(ROUND_AND_CELLS_SQL, [match_id, number])
-    if not rows:
-        return None, {}
-    values = {}
-    for *_, seat_id, name, value in rows:
-        if seat_id is not None:
-            values.setdefault(name, {})[seat_id] = value
-    return ROUNDS.instance(rows[0]), values
+def seats_and_round(match_id, number):
+    """The match's seats in seat order, its round ``number`` and that round's
+    values (field -> seat id -> value); the round is None when the match has no
+    such round."""
+    rows = run(SHEET_SQL, [number, match_id])
+    width = len(SEATS.fields)
+    seats, values, round = [], {}, None
+    for row in rows:
+        if not seats or seats[-1].pk != row[0]:
+            seats.append(SEATS.instance(row))
+        *_, name, value = row
+        if name is not None:
+            values.setdefault(name, {})[row[0]] = value
+    if rows and rows[0][width] is not None:
+        round = ROUNDS.instance(rows[0][width:])
+    return seats, round, values
 
 
 # A change's writes wait for its event: a record's cells, its round, the standings,

@@ -23,7 +23,7 @@ from games.models import Cell, Event, Match, Round
 from games.rules import OPEN
 from games.sheet import rebuild_standings, round_data
 
-from .base import Applied, is_whole, require_member, round_and_values, run_change
+from .base import Applied, is_whole, require_member, run_change, seats_and_round
 from .rounds import Sheet, change_of, round_summary, save_standings, write_values
 
 # The events that close a round by a record: the one an undo takes back.
@@ -113,9 +113,9 @@ def undo_round(actor, match_id, round_number, *, key=None):
 
     def apply(match):
         require_member(match, actor)
-        round, values = round_and_values(match, round_number)
+        seats, round, values = seats_and_round(match, round_number)
         refuse_undo(match, round, actor)
-        sheet = Sheet(match, round, actor, values)
+        sheet = Sheet(match, round, actor, values, seats)
         before = {
             **round_summary(round, sheet.seats),
             "values": by_seat_keys(values),

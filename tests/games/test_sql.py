@@ -71,17 +71,29 @@ def test_the_seats_read_as_the_orm_reads_them_in_seat_order(match):
     assert [s["position"] for s in expected] == sorted(s["position"] for s in expected)
 
 
-def test_the_open_round_and_its_values_read_as_the_orm_reads_them(match):
+def test_the_seats_the_open_round_and_its_values_read_as_the_orm_reads_them(match):
     round = Round.objects.get(match=match, number=1)
     ben, cara = seat(match, "Ben"), seat(match, "Cara")
     Cell.objects.create(round=round, seat=ben, field="bid", value=3)
+    Cell.objects.create(round=round, seat=ben, value=0)
     Cell.objects.create(round=round, seat=cara, value=1)
+    expected = [fields(s) for s in Seat.objects.filter(match=match)]
 
-    read, values = sql.round_and_values(match.pk, 1)
+    seats, read, values = sql.seats_and_round(match.pk, 1)
 
+    # A seat with two cells still comes once, in its place.
+    assert [fields(s) for s in seats] == expected
     assert fields(read) == fields(round)
-    assert values == {"bid": {ben.pk: 3}, "": {cara.pk: 1}}
-    assert sql.round_and_values(match.pk, 2) == (None, {})
+    assert values == {"bid": {ben.pk: 3}, "": {ben.pk: 0, cara.pk: 1}}
+
+
+def test_a_round_the_match_does_not_have_reads_as_none_beside_its_seats(match):
+    expected = [fields(s) for s in Seat.objects.filter(match=match)]
+
+    seats, read, values = sql.seats_and_round(match.pk, 2)
+
+    assert [fields(s) for s in seats] == expected
+    assert (read, values) == (None, {})
 
 
 def test_a_closed_round_is_stored_as_the_orm_would_store_it(match, bob):
