@@ -11,8 +11,6 @@ record. A ``redis.Redis`` sharing a pool is safe to share between threads, so th
 client here makes one per pool and hands it back on every call.
 """
 
-import threading
-
 from django.core.cache.backends.redis import RedisCache as StockRedisCache
 from django.core.cache.backends.redis import RedisCacheClient as StockClient
 
@@ -21,20 +19,17 @@ class RedisCacheClient(StockClient):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._clients = {}
-        self._lock = threading.Lock()
 
     def get_client(self, key=None, *, write=False):
         pool = self._get_connection_pool(write)
         # By the pool's id: the stock client keeps each pool for good.
         client = self._clients.get(id(pool))
         if client is None:
-            with self._lock:
-                client = self._clients.get(id(pool))
-                if client is None:
-                    # As the stock get_client builds it, once.
-                    client = self._clients[id(pool)] = self._client(
-                        connection_pool=pool
-                    )
+            # As the stock get_client builds it. Two threads racing here may
+            # both build one; setdefault keeps the first for both.
+            client = self._clients.setdefault(
+                id(pool), self._client(connection_pool=pool)
+            )
         return client
 
 
