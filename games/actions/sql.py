@@ -57,8 +57,7 @@ class Rows:
         prefix = f"{alias}." if alias else ""
         return ", ".join(prefix + quoted(field.column) for field in self.fields)
 
-    def converters(self):
-        connection = db()
+    def converters(self, connection):
         found = self._converters.get(connection.vendor)
         if found is None:
             found = []
@@ -72,12 +71,11 @@ class Rows:
             self._converters[connection.vendor] = found
         return found
 
-    def instance(self, row):
+    def instance(self, row, connection):
         """An instance made from the first columns of ``row``, as the ORM makes
         one (``Model.from_db``)."""
-        connection = db()
         values = list(row[: len(self.fields)])
-        for index, functions, column in self.converters():
+        for index, functions, column in self.converters(connection):
             value = values[index]
             for function in functions:
                 value = function(value, column, connection)
@@ -88,17 +86,30 @@ class Rows:
 MATCHES, SEATS, ROUNDS = Rows(Match), Rows(Seat), Rows(Round)
 
 
-def prep(model, name, value):
+def prep(model, name, value, connection):
     """``value`` as ``model``'s field ``name`` sends it to the database."""
-    connection = db()
     return model._meta.get_field(name).get_db_prep_value(value, connection)
 
 
-def run(sql, params):
-    connection = db()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall() if cursor.description else cursor.rowcount
+def run(sql, params, connection=None):
+    """Run one statement: the rows it returns, else the rows it changed. Inside
+    ``deferred`` on its connection, on the change's one cursor."""
+    held = _cursor.get()
+    if held is not None and connection in (None, held[0]):
+        return fetched(held[1], sql, params)
+    with (connection or db()).cursor() as cursor:
+        return fetched(cursor, sql, params)
+
+
+def fetched(cursor, sql, params):
+    cursor.execute(sql, params)
+    return cursor.fetchall() if cursor.description else cursor.rowcount
+
+
+# A change's statements share one cursor: making one for each was a twentieth
+# of a record's CPU (docs/benchmarks.md). (connection, cursor), set by
+# ``deferred``.
+_cursor = contextvars.ContextVar("change_cursor", default=None)
 
 
 # The lock: one statement raises the version of a live match and reads it back.
@@ -135,8 +146,9 @@ LOCK_ANY = (
 
 def lock_any_match(match_id):
     """The match ``match_id``, its version raised, whatever its status; or None."""
-    rows = run(LOCK_ANY, [match_id])
-    return MATCHES.instance(rows[0]) if rows else None
+    connection = db()
+    rows = run(LOCK_ANY, [match_id], connection)
+    return MATCHES.instance(rows[0], connection) if rows else None
 
 
 def lock_match(match_id, status, *, decided_too=False, member_id=None):
@@ -147,8 +159,9 @@ def lock_match(match_id, status, *, decided_too=False, member_id=None):
         params.append(Match.Status.DECIDED)
     if member_id is not None:
         params.append(member_id)
-    rows = run(LOCKS[decided_too, member_id is not None], params)
-    return MATCHES.instance(rows[0]) if rows else None
+    connection = db()
+    rows = run(LOCKS[decided_too, member_id is not None], params, connection)
+    return MATCHES.instance(rows[0], connection) if rows else None
 
 
 SEATS_SQL = (
@@ -159,7 +172,9 @@ SEATS_SQL = (
 
 def seats(match_id):
     """The match's seats in seat order, as ``Seat.objects.filter`` gives them."""
-    return [SEATS.instance(row) for row in run(SEATS_SQL, [match_id])]
+    connection = db()
+    rows = run(SEATS_SQL, [match_id], connection)
+    return [SEATS.instance(row, connection) for row in rows]
 
 
 # The seats, the round and its cells in one statement: a record reads all three.
@@ -180,17 +195,18 @@ def seats_and_round(match_id, number):
     """The match's seats in seat order, its round ``number`` and that round's
     values (field -> seat id -> value); the round is None when the match has no
     such round."""
-    rows = run(SHEET_SQL, [number, match_id])
+    connection = db()
+    rows = run(SHEET_SQL, [number, match_id], connection)
     width = len(SEATS.fields)
     seats, values, round = [], {}, None
     for row in rows:
         if not seats or seats[-1].pk != row[0]:
-            seats.append(SEATS.instance(row))
+            seats.append(SEATS.instance(row, connection))
         *_, name, value = row
         if name is not None:
             values.setdefault(name, {})[row[0]] = value
     if rows and rows[0][width] is not None:
-        round = ROUNDS.instance(rows[0][width:])
+        round = ROUNDS.instance(rows[0][width:], connection)
     return seats, round, values
 
 
@@ -241,9 +257,21 @@ _pending = contextvars.ContextVar("pending_writes", default=None)
 
 @contextmanager
 def deferred():
-    """Hold the writes made inside until the next other statement, or until
-    ``append_event`` sends them with the event."""
+    """Run the statements made inside on one cursor; on PostgreSQL, also hold
+    the writes until the next other statement, or until ``append_event`` sends
+    them with the event."""
     connection = db()
+    with connection.cursor() as cursor:
+        token = _cursor.set((connection, cursor))
+        try:
+            with held_writes(connection):
+                yield
+        finally:
+            _cursor.reset(token)
+
+
+@contextmanager
+def held_writes(connection):
     if connection.vendor != "postgresql":
         # SQLite runs in-process: holding the writes back would save nothing.
         yield
@@ -273,7 +301,8 @@ def send(writes):
         send_together(writes)
         return
     for w in writes:
-        result = run(w.sql + (" RETURNING id" if w.made is not None else ""), w.params)
+        sql = w.sql + (" RETURNING id" if w.made is not None else "")
+        result = run(sql, w.params, connection)
         if w.guarded and not result:
             raise errors.RoundClosed()
         if w.made is not None:
@@ -308,7 +337,7 @@ def send_together(writes):
         else:
             results.append(f"(SELECT count(*) FROM {name})")
     sql = f"WITH {', '.join(queries)} SELECT {', '.join(results)}"
-    (row,) = run(sql, params)
+    (row,) = run(sql, params, connection)
     for w, result in zip(writes, row, strict=True):
         if w.guarded and not result:
             raise errors.RoundClosed()
@@ -356,7 +385,7 @@ def update_round(round, status, winner_id, note, *, closing=False, by=None):
     params = [status, winner_id, note]
     if closing:
         now = timezone.now()
-        params += [prep(Round, "closed_at", now), by]
+        params += [prep(Round, "closed_at", now, db()), by]
     params += [round.pk, round.status]
     if round.winner_id is not None:
         params.append(round.winner_id)
@@ -370,16 +399,16 @@ STANDINGS_SQL = f"UPDATE {quoted(MATCHES.table)} SET standings = %s WHERE id = %
 
 
 def save_standings(match, data):
-    write(Write(STANDINGS_SQL, [prep(Match, "standings", data), match.pk]))
+    value = prep(Match, "standings", data, db())
+    write(Write(STANDINGS_SQL, [value, match.pk]))
     match.standings = data
 
 
 def stored(model, **values):
     """An instance of ``model`` as written by the SQL here: not one to add."""
-    connection = db()
     instance = model(**values)
     instance._state.adding = False
-    instance._state.db = connection.alias
+    instance._state.db = DEFAULT_DB_ALIAS
     return instance
 
 
