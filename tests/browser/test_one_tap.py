@@ -181,6 +181,37 @@ def test_a_double_tap_kept_offline_sends_one(asgi_server, new_phone, alice, bob)
     expect(page.locator("[data-pending-line]")).to_have_count(0)
 
 
+def test_a_tap_kept_offline_that_another_phone_beat_says_who_won(
+    asgi_server, new_phone, alice, bob
+):
+    match = start(alice, bob, "fortyone_exchange")
+    page = signed_in(new_phone, asgi_server, bob, match)
+    page.wait_for_timeout(1000)
+    page.context.set_offline(True)
+    expect(page.locator("[data-live-status]")).to_have_attribute(
+        "data-state", "offline"
+    )
+    page.locator("#open-round .seat-button", has_text="Cara").click()
+    expect(page.locator("[data-pending-line]")).to_be_visible()
+
+    # Meanwhile the host's phone closes round 1 for Dev.
+    off_loop(win, alice, match.pk, 1, seat(match, "Dev").pk)
+    page.context.set_offline(False)
+
+    expect_open_round(page, 2)
+    notice = page.locator("[data-notice]")
+    expect(notice).to_have_text("Round 1 was closed on another phone: Dev won.")
+    expect(page.locator("[data-pending-line]")).to_have_count(0)
+    # Read five seconds later: still there, and the kept tap was never sent.
+    page.wait_for_timeout(5000)
+    expect(notice).to_be_visible()
+    assert closed(match) == 1
+    assert Round.objects.get(match=match, number=1).winner == seat(match, "Dev")
+    expect(page.locator("#open-round .seat-button", has_text="Cara")).not_to_have_class(
+        "is-pending"
+    )
+
+
 def test_the_recorder_undoes_and_every_phone_sees_the_round_open(
     asgi_server, new_phone, alice, bob
 ):
