@@ -11,6 +11,8 @@ record. A ``redis.Redis`` sharing a pool is safe to share between threads, so th
 client here makes one per pool and hands it back on every call.
 """
 
+import threading
+
 from django.core.cache.backends.redis import RedisCache as StockRedisCache
 from django.core.cache.backends.redis import RedisCacheClient as StockClient
 
@@ -19,17 +21,21 @@ class RedisCacheClient(StockClient):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._clients = {}
+        self._lock = threading.Lock()
 
     def get_client(self, key=None, *, write=False):
-        pool = self._get_connection_pool(write)
-        # By the pool's id: the stock client keeps each pool for good.
-        client = self._clients.get(id(pool))
-        if client is None:
-            # As the stock get_client builds it. Two threads racing here may
-            # both build one; setdefault keeps the first for both.
-            client = self._clients.setdefault(
-                id(pool), self._client(connection_pool=pool)
-            )
+        # The pool and its client under one lock: Django's _get_connection_pool
+        # builds a pool for each thread that races it on the first call, and
+        # each of those pools would get a client of its own. Held for a dict
+        # lookup or two, the lock costs a call next to nothing.
+        with self._lock:
+            pool = self._get_connection_pool(write)
+            # By the pool's id: the stock client keeps each pool for good.
+            client = self._clients.get(id(pool))
+            if client is None:
+                # As the stock get_client builds it, once.
+                client = self._client(connection_pool=pool)
+                self._clients[id(pool)] = client
         return client
 
 

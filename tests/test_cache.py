@@ -6,6 +6,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -53,9 +54,24 @@ def test_a_deployment_with_redis_uses_the_client_that_keeps_its_clients():
 @needs_redis
 def test_every_call_and_every_thread_shares_one_client_per_pool():
     cache = redis_cache(REDIS_URL)
+    stock = cache._cache._pool_class
+
+    class SlowToBuild(stock):
+        # Django builds a pool for each thread that races its first call; a
+        # loaded machine widens that window (seen in CI), this widens it here.
+        @classmethod
+        def from_url(cls, *args, **kwargs):
+            time.sleep(0.02)
+            return stock.from_url(*args, **kwargs)
+
+    cache._cache._pool_class = SlowToBuild
     clients = []
+    # Eight threads make their first call together, as a worker's database
+    # threads may.
+    together = threading.Barrier(8)
 
     def read():
+        together.wait()
         clients.append(cache._cache.get_client("k"))
 
     threads = [threading.Thread(target=read) for _ in range(8)]

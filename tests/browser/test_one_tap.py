@@ -162,7 +162,8 @@ def test_the_round_just_drawn_is_dimmed_and_announced(
     expect(page.locator("#open-round")).not_to_have_class("is-settling")
 
 
-def test_a_double_tap_kept_offline_sends_one(asgi_server, new_phone, alice, bob):
+def offline_phone(asgi_server, new_phone, alice, bob):
+    """Bob's phone at a 41 Exchange table, its Wi-Fi gone: (the match, the page)."""
     match = start(alice, bob, "fortyone_exchange")
     page = signed_in(new_phone, asgi_server, bob, match)
     page.wait_for_timeout(1000)
@@ -170,7 +171,11 @@ def test_a_double_tap_kept_offline_sends_one(asgi_server, new_phone, alice, bob)
     expect(page.locator("[data-live-status]")).to_have_attribute(
         "data-state", "offline"
     )
+    return match, page
 
+
+def test_a_double_tap_kept_offline_sends_one(asgi_server, new_phone, alice, bob):
+    match, page = offline_phone(asgi_server, new_phone, alice, bob)
     double_tap(page, page.locator("#open-round .seat-button", has_text="Cara"), 80)
     expect(page.locator("[data-pending-line]")).to_be_visible()
     page.context.set_offline(False)
@@ -184,13 +189,7 @@ def test_a_double_tap_kept_offline_sends_one(asgi_server, new_phone, alice, bob)
 def test_a_tap_kept_offline_that_another_phone_beat_says_who_won(
     asgi_server, new_phone, alice, bob
 ):
-    match = start(alice, bob, "fortyone_exchange")
-    page = signed_in(new_phone, asgi_server, bob, match)
-    page.wait_for_timeout(1000)
-    page.context.set_offline(True)
-    expect(page.locator("[data-live-status]")).to_have_attribute(
-        "data-state", "offline"
-    )
+    match, page = offline_phone(asgi_server, new_phone, alice, bob)
     page.locator("#open-round .seat-button", has_text="Cara").click()
     expect(page.locator("[data-pending-line]")).to_be_visible()
 
