@@ -106,9 +106,10 @@ def fetched(cursor, sql, params):
     return cursor.fetchall() if cursor.description else cursor.rowcount
 
 
-# A change's statements share one cursor: making one for each was a twentieth
-# of a record's CPU (docs/benchmarks.md). (connection, cursor), set by
-# ``deferred``.
+# A change's statements share one cursor, (connection, cursor), set by
+# ``deferred``: a cursor made for each statement, and the connection looked up
+# for each row and value, cost a tenth of a tap's CPU under load
+# (docs/benchmarks.md, "Kept, and tried and not kept").
 _cursor = contextvars.ContextVar("change_cursor", default=None)
 
 
