@@ -103,7 +103,9 @@ async def records(run_dir, push_bytes=600, rounds=40):
         log(
             f"record {game}: {f['cpu_ms']:.2f} ms CPU per socket record "
             f"({f['cpu_ratio']:.2f}x the bare socket tap's {bare['cpu_ms']:.2f} ms; "
-            f"{f['vs_exchange']:.2f}x 41 Exchange's), the action alone "
+            f"{f['vs_exchange']:.2f}x 41 Exchange's); after 10 ms idle "
+            f"{f['idle_cpu_ms']:.2f} ms ({f['idle_cpu_ratio']:.2f}x the bare tap's "
+            f"{bare['idle_cpu_ms']:.2f} ms); the action alone "
             f"{f['action_cpu_ms']:.2f} ms; SQL statements {f['socket_statements']} "
             f"through the socket, {f['statements']} the action alone, "
             f"{f['templates']} templates, {f['hops']} thread hops "

@@ -9,6 +9,12 @@ does, and through the action alone. Per record it counts:
 - ``cpu_ms``: CPU time of the process (``time.process_time``, every thread) from
   the frame sent to the change heard by all six phones, median;
 - ``action_cpu_ms``: the same for the action called directly (push included);
+- ``idle_cpu_ms``: the socket record again, each one after the process has idled
+  ``IDLE_S`` (10 ms), as a worker does between the taps of a load run at 100 taps/s:
+  its caches have gone cold, and the same record costs about twice its back to
+  back CPU (docs/benchmarks.md). ``idle_cpu_ratio`` is that against the bare
+  stack's tap measured the same way, the closest this probe comes to the load
+  run's CPU ratio;
 - ``statements``: SQL statements, on whichever thread runs them (SQLite's
   ``BEGIN IMMEDIATE`` not counted: PostgreSQL's driver sends its own, unseen);
 - ``templates``: templates rendered (an ``{% include %}`` counts as one more);
@@ -35,6 +41,8 @@ from bench.recorders import Step
 PHONES = 6
 ROUNDS = 40
 WARM = 5
+# A load run's worker at 100 taps/s idles about this long between taps.
+IDLE_S = 0.01
 
 
 class Counter:
@@ -212,14 +220,17 @@ class BareTables:
             await phone.disconnect()
 
 
-async def socket_round(tables, counter):
-    """One round, every step a frame from its phone, heard by every phone;
-    returns the round's (CPU seconds, counts) per step."""
+async def socket_round(tables, counter, idle=0.0):
+    """One round, every step a frame from its phone, heard by every phone, each
+    after ``idle`` seconds of sleep (not measured); returns the round's (CPU
+    seconds, counts) per step."""
     table = await tables.current()
     number = table.number
     steps = []
     for step in tables.steps(table):
         text = json.dumps(step.frame)
+        if idle:
+            await asyncio.sleep(idle)
         started = time.process_time()
         with counter.counting() as counted:
             await table.phones[step.phone].send_to(text_data=text)
@@ -249,7 +260,7 @@ def in_turn(names, index):
     return names[shift:] + names[:shift]
 
 
-async def socket_rounds(tables, counter, rounds, failed):
+async def socket_rounds(tables, counter, rounds, failed, idle=0.0):
     """``rounds`` rounds of every table set of ``tables`` (name -> tables), one
     round of each in turn: the games share the machine's load of each moment,
     so their ratios hold on a busy machine. Returns name -> rounds' steps; a
@@ -259,7 +270,7 @@ async def socket_rounds(tables, counter, rounds, failed):
     for index in range(WARM + rounds):
         for name in in_turn(list(measured), index):
             try:
-                steps = await socket_round(tables[name], counter)
+                steps = await socket_round(tables[name], counter, idle)
             except (RuntimeError, AssertionError, TimeoutError) as error:
                 failed[name] = f"{type(error).__name__}: {error}"[:300]
                 del measured[name]
@@ -283,11 +294,12 @@ def per_record(measured):
     return [step for steps in measured for step in steps]
 
 
-def figures_of(socket, action):
+def figures_of(socket, action, idle):
     records = per_record(socket)
     acts = per_record(action)
     out = {
         "cpu_ms": median_ms([cpu for cpu, _ in records]),
+        "idle_cpu_ms": median_ms([cpu for cpu, _ in per_record(idle)]),
         "round_cpu_ms": median_ms([sum(cpu for cpu, _ in steps) for steps in socket]),
         "records_per_round": len(socket[0]) if socket else 0,
         "hops": typical([c for _, c in records], "hops"),
@@ -323,6 +335,9 @@ async def measure(push_bytes, rounds):
     failed = {}
     try:
         socket = await socket_rounds(tables, counter, rounds, failed)
+        idle = await socket_rounds(
+            {name: tables[name] for name in socket}, counter, rounds, failed, IDLE_S
+        )
         games = {name: tables[name] for name in socket if name != "bare"}
         action = await database_sync_to_async(action_rounds)(games, counter, rounds)
     finally:
@@ -330,11 +345,16 @@ async def measure(push_bytes, rounds):
             await table_set.close()
     if "bare" in failed:
         raise RuntimeError(f"the bare stack's tap failed: {failed['bare']}")
-    bare = figures_of(socket.pop("bare"), [])
-    games = {name: figures_of(socket[name], action[name]) for name in socket}
+    bare = figures_of(socket.pop("bare"), [], idle.pop("bare"))
+    games = {
+        name: figures_of(socket[name], action[name], idle[name])
+        for name in socket
+        if name in idle
+    }
     base = games.get("fortyone_exchange", {}).get("cpu_ms")
     for figures in games.values():
         figures["cpu_ratio"] = figures["cpu_ms"] / bare["cpu_ms"]
+        figures["idle_cpu_ratio"] = figures["idle_cpu_ms"] / bare["idle_cpu_ms"]
         figures["vs_exchange"] = figures["cpu_ms"] / base if base else None
     return {
         "games": games,

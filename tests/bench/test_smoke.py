@@ -88,3 +88,6 @@ def test_the_smoke_run_delivers_every_tap_and_ends_with_the_summary(
     assert "## A phone opening its match" in written
     assert "## A reconnect storm" in written
     assert "## Targets (issue 33)" in written
+    # Each game's record, back to back and after the worker idled.
+    assert "## A record, game by game" in written
+    assert "after idle, ms" in written
