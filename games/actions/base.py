@@ -27,7 +27,8 @@ class Applied:
     """What an action's ``apply`` did: the event's fields and the push's data.
 
     ``seats``, when the action holds the match's seats and left them as they
-    were, spare the broadcast from reading them again.
+    were, spare the broadcast from reading them again; ``standings``, the
+    standings ``change`` carries as data, spare it parsing them back.
     """
 
     actor: object
@@ -36,6 +37,7 @@ class Applied:
     after: dict
     change: dict
     seats: list | None = None
+    standings: object = None
 
 
 @dataclass(frozen=True)
@@ -333,7 +335,12 @@ def run_change(
                 fingerprint,
             )
             broadcast.announce(
-                match, match.version, applied.kind, applied.change, applied.seats
+                match,
+                match.version,
+                applied.kind,
+                applied.change,
+                applied.seats,
+                applied.standings,
             )
         return Result(match, event)
 

@@ -176,3 +176,18 @@ async def test_a_push_that_cannot_be_sent_is_logged_and_the_tap_stands(
     ]
     version = await database_sync_to_async(live.current_version)(match.pk)
     assert version == result.version
+
+
+async def test_a_record_pushes_the_frame_its_change_alone_makes(
+    match, bob, fresh_layers
+):
+    # The action hands the push its seats and standings as objects, sparing a
+    # parse; the frame is the one the change's data alone makes, read afresh.
+    result, message, _ben = await tap_and_receive(match, bob)
+
+    frame = json.loads(message["text"])
+    change = {key: frame[key] for key in ("rounds", "status", "standings", "result")}
+    texts = await database_sync_to_async(live.change_texts)(
+        match.pk, result.version, frame["kind"], change, ["en"]
+    )
+    assert texts["en"] == message["text"]
