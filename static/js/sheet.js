@@ -16,6 +16,13 @@
   };
   var games = {};
 
+  // A name or a round's outcome inside a sentence of a right-to-left page keeps
+  // its own direction (FSI … PDI): "Bob → Carol" reads as written.
+  var rtl = document.documentElement.dir === "rtl";
+  function isolate(text) {
+    return rtl && text ? "\u2068" + text + "\u2069" : text;
+  }
+
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) {
@@ -217,6 +224,7 @@
     recordForm: recordForm,
     totalText: totalText,
     signed: signed,
-    playing: playing
+    playing: playing,
+    isolate: isolate
   };
 })();

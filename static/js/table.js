@@ -14,12 +14,8 @@
   var interpolate = window.interpolate || function (text, values) {
     return text.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   };
-  // A name or a round's outcome inside a sentence of a right-to-left page keeps
-  // its own direction (FSI … PDI): "Bob → Carol" reads as written.
-  var rtl = document.documentElement.dir === "rtl";
-  function isolate(text) {
-    return rtl && text ? "\u2068" + text + "\u2069" : text;
-  }
+  // A name inside a sentence keeps its own direction (sheet.js).
+  var isolate = window.SquareSheet.isolate;
   var body = document.body;
   var matchId = body.dataset.match;
   if (!matchId || !window.WebSocket) return;

@@ -35,12 +35,13 @@
   function show(number, ms) {
     var row = document.getElementById("round-" + number);
     var result = row && (row.querySelector(".round-result") || row);
-    if (result && document.documentElement.dir === "rtl") {
-      // Flattened to text, a name loses its own direction: each keeps it in
-      // FSI … PDI, so 'Ben <b>' does not read '<Ben <b' on an Arabic page.
+    if (result) {
+      // Flattened to text, a name loses its own direction: each keeps it
+      // (sheet.js's isolate), so 'Ben <b>' does not read '<Ben <b' on an
+      // Arabic page.
       result = result.cloneNode(true);
       result.querySelectorAll("[data-seat-name]").forEach(function (name) {
-        name.textContent = "\u2068" + name.textContent + "\u2069";
+        name.textContent = window.SquareSheet.isolate(name.textContent);
       });
     }
     roundInput.value = String(number);

@@ -238,6 +238,22 @@ def test_the_recorder_undoes_and_every_phone_sees_the_round_open(
     assert closed(match) == 0
 
 
+def test_the_undo_bar_keeps_a_name_in_its_own_direction_on_an_arabic_page(
+    asgi_server, new_phone, alice, bob
+):
+    match = start(alice, bob, "fortyone_exchange")
+    member = signed_in(new_phone, asgi_server, bob, match, locale="ar-SY")
+    expect(member.locator("html")).to_have_attribute("dir", "rtl")
+    member.wait_for_timeout(1000)
+
+    member.locator("#open-round .seat-button", has_text="Cara").click()
+
+    # Flattened into one line of text, the name is isolated (FSI … PDI).
+    line = member.locator("[data-undo-bar] [data-undo-line]")
+    expect(line).to_contain_text("\u2068Cara\u2069")
+    assert member.console_errors == []
+
+
 def test_the_undo_bar_goes_once_a_later_round_is_recorded(
     asgi_server, new_phone, alice, bob
 ):
