@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games import broadcast, errors, results
 from games.bounds import ID_MAX, KEY_MAX_LENGTH, NAME_MAX_LENGTH
 from games.models import Event, Match, Membership, Round, Seat
+from games.rules import Standings
 from squarescores import metrics
 
 from . import sql
@@ -37,7 +38,7 @@ class Applied:
     after: dict
     change: dict
     seats: list | None = None
-    standings: object = None
+    standings: Standings | None = None
 
 
 @dataclass(frozen=True)
