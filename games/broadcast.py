@@ -68,27 +68,18 @@ def group_name(match_id, language=None):
     return f"match.{match_id}.{language or settings.LANGUAGE_CODE}"
 
 
-def announce(match, version, kind, change, seats=None, standings=None):
+def announce(match, version, kind, change, seats=None):
     """Publish ``change`` once the surrounding transaction commits.
 
     ``match`` and ``seats`` are as the action left them, so the push is rendered
     without reading them again; without ``seats`` (a seat changed) it reads them.
-    ``standings``, when given, are the ones ``change`` carries as data.
     """
     transaction.on_commit(
-        lambda: publish(
-            match.pk,
-            version,
-            kind,
-            change,
-            match=match,
-            seats=seats,
-            standings=standings,
-        )
+        lambda: publish(match.pk, version, kind, change, match=match, seats=seats)
     )
 
 
-def publish(match_id, version, kind, change, *, match=None, seats=None, standings=None):
+def publish(match_id, version, kind, change, *, match=None, seats=None):
     """Send the change to the match's groups, serialized once per language.
 
     Each ``text`` is the JSON frame the consumers of one language forward
@@ -103,7 +94,7 @@ def publish(match_id, version, kind, change, *, match=None, seats=None, standing
         messages = [
             (group_name(match_id, language), change_message(match_id, version, kind, t))
             for language, t in frame_texts(
-                match_id, version, kind, change, match, seats, standings
+                match_id, version, kind, change, match, seats
             ).items()
         ]
     except Exception:
@@ -147,21 +138,14 @@ def send_quietly(layer, messages):
             return
 
 
-def frame_texts(match_id, version, kind, change, match, seats, standings=None):
+def frame_texts(match_id, version, kind, change, match, seats):
     """language -> the frame its phones get: rendered in each language noted
     for the match; when none is, every language gets the change without HTML,
     which makes its phones ask for a snapshot (and note their language)."""
     noted = languages.listening(match_id)
     if noted:
         texts = live.change_texts(
-            match_id,
-            version,
-            kind,
-            change,
-            noted,
-            match=match,
-            seats=seats,
-            standings=standings,
+            match_id, version, kind, change, noted, match=match, seats=seats
         )
         # For a phone that reconnects having missed it (games/catchup.py).
         catchup.keep(match_id, version, texts)

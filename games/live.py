@@ -318,17 +318,7 @@ def change_text(match_id, version, kind, change, *, match=None, seats=None):
     return parts.text(version, kind, change)
 
 
-def change_texts(
-    match_id,
-    version,
-    kind,
-    change,
-    languages,
-    *,
-    match=None,
-    seats=None,
-    standings=None,
-):
+def change_texts(match_id, version, kind, change, languages, *, match=None, seats=None):
     """The JSON text of one change in each of ``languages``, as every socket of
     the match that reads that language receives it: language -> text.
 
@@ -336,10 +326,8 @@ def change_texts(
     the match has accumulated. What it reads (``match`` and ``seats`` unless the
     action passes them, the open round or the dealer when the change does not
     carry them) is read once; the fragments are rendered once per language.
-    ``standings``, when the action passes them, are those ``change`` carries as
-    data, as objects.
     """
-    parts = ChangeParts(match_id, change, match, seats, standings)
+    parts = ChangeParts(match_id, change, match, seats)
     texts = {}
     for language in languages:
         with translation.override(language):
@@ -350,7 +338,7 @@ def change_texts(
 class ChangeParts:
     """What a change's fragments are rendered from, read from the database once."""
 
-    def __init__(self, match_id, change, match=None, seats=None, standings=None):
+    def __init__(self, match_id, change, match=None, seats=None):
         if match is None:
             match = Match.objects.get(pk=match_id)
         if seats is None:
@@ -359,8 +347,7 @@ class ChangeParts:
         views = [seat_view(seat) for seat in seats]
         self.match, self.seats = match, views
         if "standings" in change:
-            if standings is None:
-                standings = Standings.from_data(change["standings"])
+            standings = Standings.from_data(change["standings"])
             self.standings = match.rules.including(
                 standings, playing(views, standings.rounds + 1), match.options
             )

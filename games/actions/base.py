@@ -17,7 +17,6 @@ from django.utils.translation import gettext as _
 from games import broadcast, errors, results
 from games.bounds import ID_MAX, KEY_MAX_LENGTH, NAME_MAX_LENGTH
 from games.models import Event, Match, Membership, Round, Seat
-from games.rules import Standings
 from squarescores import metrics
 
 from . import sql
@@ -28,8 +27,7 @@ class Applied:
     """What an action's ``apply`` did: the event's fields and the push's data.
 
     ``seats``, when the action holds the match's seats and left them as they
-    were, spare the broadcast from reading them again; ``standings``, the
-    standings ``change`` carries as data, spare it parsing them back.
+    were, spare the broadcast from reading them again.
     """
 
     actor: object
@@ -38,7 +36,6 @@ class Applied:
     after: dict
     change: dict
     seats: list | None = None
-    standings: Standings | None = None
 
 
 @dataclass(frozen=True)
@@ -336,12 +333,7 @@ def run_change(
                 fingerprint,
             )
             broadcast.announce(
-                match,
-                match.version,
-                applied.kind,
-                applied.change,
-                applied.seats,
-                applied.standings,
+                match, match.version, applied.kind, applied.change, applied.seats
             )
         return Result(match, event)
 

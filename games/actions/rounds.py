@@ -376,7 +376,7 @@ def recorded(sheet, standings, outcome, actor, *, kind=None, before=(), after=()
         result["result"] = match.result
     change = change_of(match, rounds, standings)
     kind = kind or recorded_kind(match, round)
-    return Applied(actor, kind, summary, result, change, sheet.views, standings)
+    return Applied(actor, kind, summary, result, change, sheet.views)
 
 
 def record(actor, match_id, round_number, payload, *, key=None, game=None):
@@ -495,7 +495,7 @@ def corrected(match, sheet, outcome, actor, extra):
             "after": values_data(after["values"]),
         }
     # A correction that left the seats as they were spares the push a read.
-    return Applied(actor, kind, before, after, change, sheet.views, standings)
+    return Applied(actor, kind, before, after, change, sheet.views)
 
 
 def values_data(values):

@@ -181,8 +181,8 @@ async def test_a_push_that_cannot_be_sent_is_logged_and_the_tap_stands(
 async def test_a_record_pushes_the_frame_its_change_alone_makes(
     match, bob, fresh_layers
 ):
-    # The action hands the push its seats and standings as objects, sparing a
-    # parse; the frame is the one the change's data alone makes, read afresh.
+    # The action hands the push the seats it holds; the frame is the one the
+    # change's data alone makes, with the match and seats read afresh.
     result, message, _ben = await tap_and_receive(match, bob)
 
     frame = json.loads(message["text"])
